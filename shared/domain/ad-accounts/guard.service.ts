@@ -1,0 +1,107 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../errors/app-error';
+import type { AuthContext } from '../identity/auth-context';
+import type { PlatformRegistry } from '../../platforms/core/registry';
+import { GuardCache, type AccountSnapshot } from './guard-cache';
+
+/** What a guarded platform route gets about its ad account (CONTRACTS.md). */
+export interface GuardedAccount {
+  id: string;
+  tenantId: string;
+  platform: string;
+  platformAccountId: string;
+  connectionId: string;
+  ownerId: string;
+  loginCustomerId?: string;
+}
+
+const SNAPSHOT_SQL = `select a.id, a.tenant_id, a.platform, a.platform_account_id, a.owner_id, a.validated_at, a.status,
+  a.connection_id, a.manager_id, c.status as connection_status, c.expires_at as connection_expires_at,
+  (c.refresh_token_enc is not null) as has_refresh
+  from ad_accounts a left join connections c on c.id = a.connection_id and c.tenant_id = a.tenant_id
+  where a.tenant_id = ? and a.platform = ? and a.platform_account_id = ?`;
+
+/**
+ * Ownership check for every platform route (API.md §3), in order: unknown → 404, another owner →
+ * 403 AD_ACCOUNT_NOT_OWNED, not validated or deactivated → 403 AD_ACCOUNT_NOT_VALIDATED, dead
+ * connection that cannot be refreshed → 403 CONNECTION_REAUTH_REQUIRED.
+ */
+export class AdAccountGuard {
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly platforms: PlatformRegistry,
+    readonly cache: GuardCache,
+  ) {}
+
+  normalize(platform: string, rawId: string): string {
+    const id = this.platforms.get(platform).operations.normalizeAccountId(rawId);
+    if (!id) {
+      throw new AppError('VALIDATION_FAILED', `${rawId} is not a ${platform} ad account id`, {
+        details: [{ path: 'adAccountId', message: 'not an ad account id for this platform' }],
+      });
+    }
+    return id;
+  }
+
+  async check(auth: AuthContext | undefined, platform: string, rawId: string): Promise<GuardedAccount> {
+    if (auth?.kind !== 'external-user') throw new AppError('FORBIDDEN', 'Platform calls are made for an external user');
+    const accountId = this.normalize(platform, rawId);
+    const snap = await this.snapshot(auth.tenantId, platform, accountId);
+    if (!snap) throw new AppError('AD_ACCOUNT_NOT_FOUND', `Ad account ${rawId} was not found`);
+    if (snap.ownerId && snap.ownerId !== auth.userId) {
+      throw new AppError('AD_ACCOUNT_NOT_OWNED', `Ad account ${rawId} is not owned by this user`);
+    }
+    if (!snap.ownerId || !snap.validated || snap.status !== 'active') {
+      throw new AppError('AD_ACCOUNT_NOT_VALIDATED', `Ad account ${rawId} is not activated for this user`);
+    }
+    if (!snap.connectionId || !usable(snap)) {
+      throw new AppError('CONNECTION_REAUTH_REQUIRED', `The ${platform} connection for ad account ${rawId} must be re-authorized`);
+    }
+    return {
+      id: snap.id,
+      tenantId: snap.tenantId,
+      platform,
+      platformAccountId: snap.platformAccountId,
+      connectionId: snap.connectionId,
+      ownerId: snap.ownerId,
+      ...(snap.managerId ? { loginCustomerId: snap.managerId } : {}),
+    };
+  }
+
+  private async snapshot(tenantId: string, platform: string, accountId: string): Promise<AccountSnapshot | null> {
+    const key = GuardCache.key(tenantId, platform, accountId);
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached;
+    const rows = await this.em().getConnection().execute<Record<string, unknown>[]>(SNAPSHOT_SQL, [tenantId, platform, accountId]);
+    const r = rows[0];
+    const snap: AccountSnapshot | null = r
+      ? {
+          id: String(r.id),
+          tenantId,
+          platform,
+          platformAccountId: accountId,
+          ownerId: (r.owner_id as string | null) ?? null,
+          validated: r.validated_at !== null,
+          status: String(r.status),
+          connectionId: (r.connection_id as string | null) ?? null,
+          connectionStatus: (r.connection_status as string | null) ?? null,
+          connectionExpiresAt: r.connection_expires_at ? new Date(r.connection_expires_at as string).getTime() : null,
+          refreshable: Boolean(r.has_refresh) && Boolean(this.platforms.get(platform).oauth.refresh),
+          managerId: (r.manager_id as string | null) ?? null,
+        }
+      : null;
+    this.cache.set(key, snap);
+    return snap;
+  }
+
+  /** Drops cached ownership for these accounts on every replica. */
+  invalidate(tenantId: string, platform: string, accountIds: string[]): Promise<void> {
+    return this.cache.invalidate(accountIds.map((a) => GuardCache.key(tenantId, platform, a)));
+  }
+}
+
+/** A connection the platform still accepts, or one an access-token refresh can bring back. */
+function usable(s: AccountSnapshot): boolean {
+  if (s.connectionStatus !== 'active') return false;
+  return s.connectionExpiresAt === null || s.connectionExpiresAt > Date.now() || s.refreshable;
+}

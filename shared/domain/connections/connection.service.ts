@@ -1,0 +1,254 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../errors/app-error';
+import type { Logger } from '../../infra/logger';
+import type { Vault } from '../../infra/crypto';
+import { AdAccount } from '../../persistence/entities/ad-account.entity';
+import { Connection } from '../../persistence/entities/connection.entity';
+import type { PlatformRegistry } from '../../platforms/core/registry';
+import { PLATFORMS, type Platform, type TokenGrant } from '../../platforms/core/types';
+import type { AdAccountGuard } from '../ad-accounts/guard.service';
+import type { AccountStore } from './account-store';
+import type { AppLookup, PlatformAuthService } from './platform-auth.service';
+
+export interface Caller {
+  tenantId: string;
+  userId: string;
+}
+
+export interface AdAccountView {
+  id: string;
+  adAccountId: string;
+  name: string | null;
+  currency: string | null;
+  timezone: string | null;
+  managerId: string | null;
+  /** The connection the owner reaches it through (null for others). */
+  connectionId: string | null;
+  /** `active`/`deactivated` for the caller's own accounts; `available` = reachable, not activated; `owned_by_other`. */
+  status: 'active' | 'deactivated' | 'available' | 'owned_by_other';
+  validatedAt: string | null;
+}
+
+/** Activation, deactivation, listing, removal and revocation (API.md §5). */
+export class ConnectionService {
+  constructor(
+    private readonly deps: {
+      platforms: PlatformRegistry;
+      vault: Vault;
+      apps: AppLookup;
+      store: AccountStore;
+      auth: PlatformAuthService;
+      guard: AdAccountGuard;
+      logger: Logger;
+    },
+  ) {}
+
+  private async app(em: EntityManager, tenantId: string, platform: string) {
+    const app = await this.deps.apps(em, tenantId, platform);
+    if (!app) throw new AppError('PLATFORM_APP_NOT_CONFIGURED', `No ${platform} app is configured for this tenant`);
+    return app;
+  }
+
+  /**
+   * Proves the account is reachable (with the supplied token, else one of the caller's active
+   * connections that can see it) and makes the caller its validated owner.
+   */
+  async activate(em: EntityManager, caller: Caller, platform: Platform, rawId: string, accessToken?: string): Promise<AdAccountView> {
+    const adapter = this.deps.platforms.get(platform);
+    const accountId = this.deps.guard.normalize(platform, rawId);
+    const existing = await em.findOne(AdAccount, { tenantId: caller.tenantId, platform, platformAccountId: accountId });
+    if (existing?.ownerId && existing.ownerId !== caller.userId) throw this.ownedByOther(rawId);
+    const app = await this.app(em, caller.tenantId, platform);
+    let connection: Connection;
+    let found;
+    if (accessToken) {
+      const inspected = adapter.oauth.inspect ? await adapter.oauth.inspect(app, accessToken) : undefined;
+      const grant: TokenGrant = { accessToken, expiresAt: inspected?.expiresAt ?? null, scopes: inspected?.scopes ?? [], platformUserId: inspected?.platformUserId };
+      // Prove the account is reachable before anything is stored.
+      found = await adapter.operations.fetchAccount({ app, token: accessToken, platformAccountId: accountId, managerId: existing?.managerId });
+      connection = await this.deps.store.saveGrant(em, { ...caller, platform, kind: 'token', app, grant });
+    } else {
+      connection = await this.pickConnection(em, caller, platform, accountId);
+      const link = await em.getConnection().execute<{ manager_id: string | null }[]>(
+        'select manager_id from connection_accounts where connection_id = ? and platform_account_id = ?',
+        [connection.id, accountId],
+      );
+      const managerId = link[0]?.manager_id ?? existing?.managerId ?? null;
+      found = await adapter.operations.fetchAccount({ app, token: await this.deps.auth.tokenSource(connection.id), platformAccountId: accountId, managerId });
+      found = { ...found, managerId };
+    }
+    const { account } = await this.deps.store.claim(em, connection, found);
+    if (!account) throw this.ownedByOther(rawId);
+    await this.deps.guard.invalidate(caller.tenantId, platform, [accountId]);
+    return this.view(account, caller.userId);
+  }
+
+  /** The caller's active connection that discovered the account, else their newest active one. */
+  private async pickConnection(em: EntityManager, caller: Caller, platform: string, accountId: string): Promise<Connection> {
+    const rows = await em.getConnection().execute<{ id: string }[]>(
+      `select c.id from connections c
+       left join connection_accounts ca on ca.connection_id = c.id and ca.platform_account_id = ?
+       where c.tenant_id = ? and c.external_user_id = ? and c.platform = ? and c.status = 'active'
+       order by (ca.id is not null) desc, c.created_at desc limit 1`,
+      [accountId, caller.tenantId, caller.userId, platform],
+    );
+    if (!rows[0]) {
+      throw new AppError('CONNECTION_NOT_FOUND', `No active ${platform} connection for this user; connect the platform or pass an accessToken`);
+    }
+    return em.findOneOrFail(Connection, { id: rows[0].id });
+  }
+
+  async deactivate(em: EntityManager, caller: Caller, platform: Platform, rawId: string): Promise<AdAccountView> {
+    const a = await this.ownAccount(em, caller, platform, rawId);
+    a.status = 'deactivated';
+    await em.flush();
+    await this.deps.guard.invalidate(caller.tenantId, platform, [a.platformAccountId]);
+    return this.view(a, caller.userId);
+  }
+
+  /** Removes the account from the caller: ownership and validation are dropped, the link deleted. */
+  async removeAccount(em: EntityManager, caller: Caller, rawId: string, platform?: Platform): Promise<{ removed: AdAccountView }> {
+    const candidates = (platform ? [platform] : [...PLATFORMS]).flatMap((p) => {
+      const id = this.deps.platforms.get(p).operations.normalizeAccountId(rawId);
+      return id ? [{ platform: p, id }] : [];
+    });
+    const owned = await em.find(AdAccount, {
+      tenantId: caller.tenantId,
+      ownerId: caller.userId,
+      $or: [{ id: isUuid(rawId) ? rawId : undefined }, ...candidates.map((c) => ({ platform: c.platform, platformAccountId: c.id }))].filter(
+        (w) => Object.values(w).every((v) => v !== undefined),
+      ),
+    });
+    if (owned.length > 1) throw new AppError('VALIDATION_FAILED', 'The id matches accounts on several platforms; add ?platform=', { details: [{ path: 'query.platform', message: 'Required for this id' }] });
+    const a = owned[0];
+    if (!a) throw new AppError('AD_ACCOUNT_NOT_FOUND', `Ad account ${rawId} was not found among this user's accounts`);
+    const view = this.view(a, caller.userId);
+    if (a.connectionId) {
+      await em.getConnection().execute('delete from connection_accounts where connection_id = ? and platform_account_id = ?', [a.connectionId, a.platformAccountId]);
+    }
+    a.ownerId = null;
+    a.validatedAt = null;
+    a.connectionId = null;
+    await em.flush();
+    await this.deps.guard.invalidate(caller.tenantId, a.platform, [a.platformAccountId]);
+    return { removed: { ...view, status: 'available', validatedAt: null } };
+  }
+
+  /** Revokes at the platform (best effort) and locally; the connection's accounts stop passing the guard. */
+  async revoke(em: EntityManager, caller: Caller, connectionId: string): Promise<{ connectionId: string; status: 'revoked'; platformRevoked: boolean }> {
+    const c = isUuid(connectionId) ? await em.findOne(Connection, { id: connectionId, tenantId: caller.tenantId, externalUserId: caller.userId }) : null;
+    if (!c) throw new AppError('CONNECTION_NOT_FOUND', 'Connection not found');
+    let platformRevoked = false;
+    if (c.status !== 'revoked' && c.accessTokenEnc) {
+      try {
+        const app = await this.app(em, c.tenantId, c.platform);
+        await this.deps.platforms.get(c.platform).oauth.revoke(app, {
+          accessToken: this.deps.vault.decrypt(c.accessTokenEnc),
+          refreshToken: c.refreshTokenEnc ? this.deps.vault.decrypt(c.refreshTokenEnc) : undefined,
+        });
+        platformRevoked = true;
+      } catch (err) {
+        this.deps.logger.warn({ connectionId, platform: c.platform, err: (err as Error).message }, 'platform revocation failed; revoking locally');
+      }
+    }
+    c.status = 'revoked';
+    c.accessTokenEnc = null;
+    c.refreshTokenEnc = null;
+    await em.flush();
+    await this.invalidateConnection(em, c.tenantId, c.id);
+    return { connectionId: c.id, status: 'revoked', platformRevoked };
+  }
+
+  /** Drops cached ownership of every account reached through the connection. */
+  async invalidateConnection(em: EntityManager, tenantId: string, connectionId: string): Promise<void> {
+    const rows = await em.getConnection().execute<{ platform: string; platform_account_id: string }[]>(
+      'select platform, platform_account_id from ad_accounts where tenant_id = ? and connection_id = ?',
+      [tenantId, connectionId],
+    );
+    const byPlatform = new Map<string, string[]>();
+    for (const r of rows) byPlatform.set(r.platform, [...(byPlatform.get(r.platform) ?? []), r.platform_account_id]);
+    for (const [p, ids] of byPlatform) await this.deps.guard.invalidate(tenantId, p, ids);
+  }
+
+  /** The caller's connections with their accounts; never a token. */
+  async list(em: EntityManager, caller: Caller, platform?: Platform) {
+    const conns = await em.find(
+      Connection,
+      { tenantId: caller.tenantId, externalUserId: caller.userId, ...(platform ? { platform } : {}) },
+      { orderBy: { createdAt: 'desc' } },
+    );
+    const links = await this.deps.store.linkedAccounts(em, conns.map((c) => c.id));
+    const accounts = await em.find(AdAccount, { tenantId: caller.tenantId, platformAccountId: { $in: [...new Set(links.map((l) => l.platformAccountId))] } });
+    const byKey = new Map(accounts.map((a) => [`${a.platform}|${a.platformAccountId}`, a]));
+    return conns.map((c) => ({
+      connectionId: c.id,
+      platform: c.platform,
+      kind: c.kind,
+      status: c.status,
+      connected: c.status === 'active',
+      scopes: c.scopes,
+      expiresAt: c.expiresAt?.toISOString() ?? null,
+      lastRefreshedAt: c.lastRefreshedAt?.toISOString() ?? null,
+      createdAt: c.createdAt.toISOString(),
+      adAccounts: links
+        .filter((l) => l.connectionId === c.id)
+        .map((l) => {
+          const a = byKey.get(`${c.platform}|${l.platformAccountId}`);
+          return a ? this.view(a, caller.userId) : null;
+        })
+        .filter((v): v is AdAccountView => v !== null),
+    }));
+  }
+
+  /** One item per platform: the caller's best connection (active first), or `connected: false`. */
+  async status(em: EntityManager, caller: Caller, platform?: Platform) {
+    const all = await this.list(em, caller, platform);
+    const rank = { active: 0, expired: 1, error: 2, revoked: 3 } as Record<string, number>;
+    return {
+      items: (platform ? [platform] : [...PLATFORMS]).map((p) => {
+        const best = all.filter((c) => c.platform === p).sort((a, b) => (rank[a.status] ?? 9) - (rank[b.status] ?? 9))[0];
+        if (!best) return { platform: p, connected: false, status: null, connectionId: null, adAccounts: [], expiresAt: null, lastRefreshedAt: null };
+        return {
+          platform: p,
+          connected: best.status === 'active',
+          status: best.status,
+          connectionId: best.connectionId,
+          adAccounts: best.adAccounts,
+          expiresAt: best.expiresAt,
+          lastRefreshedAt: best.lastRefreshedAt,
+        };
+      }),
+    };
+  }
+
+  private async ownAccount(em: EntityManager, caller: Caller, platform: Platform, rawId: string): Promise<AdAccount> {
+    const id = this.deps.guard.normalize(platform, rawId);
+    const a = await em.findOne(AdAccount, { tenantId: caller.tenantId, platform, platformAccountId: id });
+    if (!a) throw new AppError('AD_ACCOUNT_NOT_FOUND', `Ad account ${rawId} was not found`);
+    if (a.ownerId !== caller.userId) {
+      throw a.ownerId ? new AppError('AD_ACCOUNT_NOT_OWNED', `Ad account ${rawId} is not owned by this user`) : new AppError('AD_ACCOUNT_NOT_VALIDATED', `Ad account ${rawId} is not activated`);
+    }
+    return a;
+  }
+
+  private ownedByOther(rawId: string) {
+    return new AppError('AD_ACCOUNT_OWNED_BY_OTHER', `Ad account ${rawId} is already owned by another user of this tenant`);
+  }
+
+  view(a: AdAccount, userId: string): AdAccountView {
+    const mine = a.ownerId === userId;
+    return {
+      id: a.id,
+      adAccountId: a.platformAccountId,
+      name: a.name ?? null,
+      currency: a.currency ?? null,
+      timezone: a.timezone ?? null,
+      managerId: a.managerId ?? null,
+      connectionId: mine ? (a.connectionId ?? null) : null,
+      status: !a.ownerId || !a.validatedAt ? 'available' : mine ? a.status : 'owned_by_other',
+      validatedAt: mine && a.validatedAt ? a.validatedAt.toISOString() : null,
+    };
+  }
+}
+
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);

@@ -1,0 +1,131 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Job, JobAccountSnapshot, JobState, JobType, StoredJobError } from '../../persistence/entities/job.entity';
+
+export type JobRecord = Job;
+
+export interface NewJob {
+  id: string;
+  tenantId: string;
+  ownerKey: string;
+  type: JobType;
+  operation: string;
+  platform: string;
+  queue: string;
+  account: JobAccountSnapshot;
+  params: Record<string, unknown>;
+  dedupKey?: string;
+  requestHash?: string;
+}
+
+const COLUMNS = `id, tenant_id, owner_key, type, operation, platform, queue, ad_account_id, platform_account_id, account,
+  params, state, progress, attempts, result, error, dedup_key, request_hash, created_at, started_at, finished_at, updated_at`;
+
+type Row = Record<string, unknown>;
+
+// The ORM's pg connection hands timestamps back as strings.
+const date = (v: unknown): Date | undefined => (v === null || v === undefined ? undefined : new Date(v as string));
+
+function toRecord(r: Row): JobRecord {
+  return {
+    id: r.id as string,
+    tenantId: r.tenant_id as string,
+    ownerKey: r.owner_key as string,
+    type: r.type as JobType,
+    operation: r.operation as string,
+    platform: r.platform as string,
+    queue: r.queue as string,
+    adAccountId: (r.ad_account_id as string | null) ?? undefined,
+    platformAccountId: (r.platform_account_id as string | null) ?? undefined,
+    account: (r.account as JobAccountSnapshot | null) ?? undefined,
+    params: (r.params as Record<string, unknown> | null) ?? undefined,
+    state: r.state as JobState,
+    progress: r.progress ?? undefined,
+    attempts: Number(r.attempts ?? 0),
+    result: r.result ?? undefined,
+    error: (r.error as StoredJobError | null) ?? undefined,
+    dedupKey: (r.dedup_key as string | null) ?? undefined,
+    requestHash: (r.request_hash as string | null) ?? undefined,
+    createdAt: date(r.created_at)!,
+    startedAt: date(r.started_at),
+    finishedAt: date(r.finished_at),
+    updatedAt: date(r.updated_at)!,
+  };
+}
+
+const OPEN = `state not in ('completed', 'failed')`;
+
+/**
+ * The Postgres mirror of every write and import. Writes are single statements outside the caller's
+ * unit of work; state only moves forward (a late or duplicate update never reopens a finished job).
+ */
+export class JobStore {
+  constructor(private readonly orm: MikroORM) {}
+
+  private exec<T = Row[]>(sql: string, params: unknown[]): Promise<T> {
+    return this.orm.em.getConnection().execute(sql, params) as Promise<T>;
+  }
+
+  /** Inserts the row; with a dedup key, returns false when an unfinished job already holds it. */
+  async insert(j: NewJob, execute?: (sql: string, params: unknown[]) => Promise<Row[]>): Promise<boolean> {
+    const rows = await (execute ?? ((sql: string, p: unknown[]) => this.exec(sql, p)))(
+      `insert into jobs (id, tenant_id, owner_key, type, operation, platform, queue, ad_account_id, platform_account_id,
+         account, params, state, dedup_key, request_hash)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, 'queued', ?, ?)
+       on conflict (dedup_key) where dedup_key is not null and state in ('queued', 'active') do nothing
+       returning id`,
+      [j.id, j.tenantId, j.ownerKey, j.type, j.operation, j.platform, j.queue, j.account.id, j.account.platformAccountId,
+        JSON.stringify(j.account), JSON.stringify(j.params), j.dedupKey ?? null, j.requestHash ?? null],
+    );
+    return rows.length === 1;
+  }
+
+  async findById(id: string): Promise<JobRecord | undefined> {
+    const rows = await this.exec(`select ${COLUMNS} from jobs where id = ?`, [id]);
+    return rows[0] ? toRecord(rows[0]) : undefined;
+  }
+
+  /** Only the creator sees a job; anyone else (other users, other tenants) gets nothing. */
+  async findForOwner(tenantId: string, ownerKey: string, id: string): Promise<JobRecord | undefined> {
+    const rows = await this.exec(`select ${COLUMNS} from jobs where id = ? and tenant_id = ? and owner_key = ?`, [id, tenantId, ownerKey]);
+    return rows[0] ? toRecord(rows[0]) : undefined;
+  }
+
+  async findOpenByDedup(dedupKey: string): Promise<JobRecord | undefined> {
+    const rows = await this.exec(`select ${COLUMNS} from jobs where dedup_key = ? and ${OPEN}`, [dedupKey]);
+    return rows[0] ? toRecord(rows[0]) : undefined;
+  }
+
+  /** Marks the job running and returns its row (undefined when it already finished). */
+  async markActive(id: string, attempts: number): Promise<JobRecord | undefined> {
+    const rows = await this.exec(
+      `update jobs set state = 'active', attempts = greatest(attempts, ?), started_at = coalesce(started_at, now()), updated_at = now()
+       where id = ? and ${OPEN} returning ${COLUMNS}`,
+      [attempts, id],
+    );
+    return rows[0] ? toRecord(rows[0]) : undefined;
+  }
+
+  /** Back to queued while BullMQ holds it for a retry or a rate-limit delay. */
+  async markWaiting(id: string): Promise<void> {
+    await this.exec(`update jobs set state = 'queued', updated_at = now() where id = ? and ${OPEN}`, [id]);
+  }
+
+  async setProgress(id: string, progress: unknown): Promise<void> {
+    await this.exec(`update jobs set progress = ?::jsonb, updated_at = now() where id = ? and ${OPEN}`, [JSON.stringify(progress), id]);
+  }
+
+  async markCompleted(id: string, result: unknown): Promise<void> {
+    await this.exec(
+      `update jobs set state = 'completed', result = ?::jsonb, error = null, finished_at = now(), updated_at = now()
+       where id = ? and ${OPEN}`,
+      [JSON.stringify(result ?? null), id],
+    );
+  }
+
+  async markFailed(id: string, error: StoredJobError): Promise<void> {
+    await this.exec(
+      `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now() where id = ? and ${OPEN}`,
+      [JSON.stringify(error), id],
+    );
+  }
+}

@@ -1,0 +1,29 @@
+import type { InfraDeps } from '../infra/infra-deps';
+import { createIdentityServices, type IdentityServices } from './identity/identity-services';
+import { JobsService } from './jobs/jobs.service';
+import { corePlatformAccess } from './jobs/platform-access';
+import { createConnectionServices, type ConnectionServices } from './connections/connection-services';
+import { createGoogleAdsService, type GoogleAdsService } from '../platforms/google/reporting/google-ads.service';
+
+/**
+ * Domain use cases, built once per process and shared by routes and job handlers.
+ * Each area adds its service here.
+ */
+export interface Services extends IdentityServices, ConnectionServices {
+  infra: InfraDeps;
+  jobs: JobsService;
+  google: GoogleAdsService;
+}
+
+export function createServices(infra: InfraDeps): Services {
+  const identity = createIdentityServices(infra);
+  const connections = createConnectionServices(infra, identity);
+  const services: Services = {
+    infra,
+    ...identity,
+    ...connections,
+    jobs: new JobsService(infra, corePlatformAccess(() => services)),
+    google: createGoogleAdsService(infra, connections),
+  };
+  return services;
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Vault } from '../../infra/crypto';
+import { AppError } from '../../errors/app-error';
+import { TenantApp } from '../../persistence/entities/tenant-app.entity';
+import { PLATFORM_APPS, type AppPlatform } from './platform-apps';
+
+export interface DecryptedApp {
+  clientId: string;
+  clientSecret: string;
+  redirectUri?: string;
+  extras: { developerToken?: string; loginCustomerId?: string };
+}
+
+export type SecretView = { configured: true; last4: string };
+export type TenantAppView = { platform: AppPlatform; configured: true; createdAt: Date; updatedAt: Date } & Record<
+  string,
+  string | SecretView | Date | boolean
+>;
+
+const last4 = (s: string) => (s.length > 8 ? s.slice(-4) : '');
+
+/** Per-tenant platform app credentials; secrets are vault ciphertext at rest and never returned. */
+export class TenantAppService {
+  constructor(private readonly vault: Vault) {}
+
+  private view(app: TenantApp): TenantAppView {
+    const meta = PLATFORM_APPS[app.platform as AppPlatform];
+    const out: TenantAppView = { platform: meta.platform, configured: true, createdAt: app.createdAt, updatedAt: app.updatedAt };
+    for (const f of meta.fields) {
+      if (f.secret) {
+        const enc = app.secrets[f.name];
+        if (enc) out[f.name] = { configured: true, last4: last4(this.vault.decrypt(enc)) };
+      } else if (app.fields[f.name] !== undefined) out[f.name] = app.fields[f.name]!;
+    }
+    return out;
+  }
+
+  private find(em: EntityManager, tenantId: string, platform: AppPlatform) {
+    return em.findOne(TenantApp, { tenant: tenantId, platform });
+  }
+
+  private apply(app: TenantApp, platform: AppPlatform, values: Record<string, string | null | undefined>) {
+    const fields = { ...app.fields };
+    const secrets = { ...app.secrets };
+    for (const f of PLATFORM_APPS[platform].fields) {
+      const v = values[f.name];
+      if (v === undefined) continue;
+      const target = f.secret ? secrets : fields;
+      if (v === null) delete target[f.name];
+      else target[f.name] = f.secret ? this.vault.encrypt(v) : v;
+    }
+    for (const f of PLATFORM_APPS[platform].fields) {
+      if (f.required && !(f.secret ? secrets : fields)[f.name]) {
+        throw new AppError('VALIDATION_FAILED', `${f.name} is required for ${platform}`, {
+          details: [{ path: `body.${f.name}`, message: 'Required' }],
+        });
+      }
+    }
+    app.fields = fields;
+    app.secrets = secrets;
+  }
+
+  async get(em: EntityManager, tenantId: string, platform: AppPlatform): Promise<TenantAppView> {
+    const app = await this.find(em, tenantId, platform);
+    if (!app) throw new AppError('NOT_FOUND', `No ${platform} app is configured`);
+    return this.view(app);
+  }
+
+  async create(em: EntityManager, tenantId: string, platform: AppPlatform, values: Record<string, string>): Promise<TenantAppView> {
+    if (await this.find(em, tenantId, platform)) throw new AppError('ALREADY_EXISTS', `A ${platform} app is already configured; use PATCH`);
+    const app = em.create(TenantApp, {
+      id: randomUUID(),
+      tenant: tenantId,
+      platform,
+      fields: {},
+      secrets: {},
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    this.apply(app, platform, values);
+    try {
+      await em.flush();
+    } catch (e) {
+      if ((e as { code?: string }).code === '23505' || /unique/i.test(String((e as Error).message))) {
+        throw new AppError('ALREADY_EXISTS', `A ${platform} app is already configured; use PATCH`);
+      }
+      throw e;
+    }
+    return this.view(app);
+  }
+
+  async update(
+    em: EntityManager,
+    tenantId: string,
+    platform: AppPlatform,
+    values: Record<string, string | null | undefined>,
+  ): Promise<TenantAppView> {
+    const app = await this.find(em, tenantId, platform);
+    if (!app) throw new AppError('NOT_FOUND', `No ${platform} app is configured`);
+    this.apply(app, platform, values);
+    app.updatedAt = new Date();
+    await em.flush();
+    return this.view(app);
+  }
+
+  async remove(em: EntityManager, tenantId: string, platform: AppPlatform): Promise<void> {
+    const n = await em.nativeDelete(TenantApp, { tenant: tenantId, platform });
+    if (n === 0) throw new AppError('NOT_FOUND', `No ${platform} app is configured`);
+  }
+
+  /** For OAuth and platform calls: the app's credentials in plain text (never log the result). */
+  async getDecrypted(em: EntityManager, tenantId: string, platform: string): Promise<DecryptedApp | null> {
+    const meta = PLATFORM_APPS[platform as AppPlatform];
+    if (!meta) return null;
+    const app = await this.find(em, tenantId, meta.platform);
+    if (!app) return null;
+    const secret = (name: string) => (app.secrets[name] ? this.vault.decrypt(app.secrets[name]!) : undefined);
+    const clientId = app.fields[meta.clientIdField];
+    const clientSecret = secret(meta.clientSecretField);
+    if (!clientId || !clientSecret) return null;
+    const extras: DecryptedApp['extras'] = {};
+    const developerToken = secret('developerToken');
+    if (developerToken) extras.developerToken = developerToken;
+    if (app.fields.loginCustomerId) extras.loginCustomerId = app.fields.loginCustomerId.replace(/-/g, '');
+    return { clientId, clientSecret, redirectUri: app.fields.redirectUri, extras };
+  }
+}

@@ -1,0 +1,84 @@
+/** Every error code the gateway answers with (API.md §2). HTTP mapping lives in api/http. */
+export type ErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'MALFORMED_JSON'
+  | 'INVALID_QUERY'
+  | 'UNAUTHENTICATED'
+  | 'TOKEN_INVALID'
+  | 'TOKEN_EXPIRED'
+  | 'API_KEY_INVALID'
+  | 'FORBIDDEN'
+  | 'AD_ACCOUNT_NOT_OWNED'
+  | 'AD_ACCOUNT_NOT_VALIDATED'
+  | 'CONNECTION_REAUTH_REQUIRED'
+  | 'NOT_FOUND'
+  | 'AD_ACCOUNT_NOT_FOUND'
+  | 'CONNECTION_NOT_FOUND'
+  | 'JOB_NOT_FOUND'
+  | 'ROUTE_NOT_FOUND'
+  | 'AD_ACCOUNT_OWNED_BY_OTHER'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'PLATFORM_APP_NOT_CONFIGURED'
+  | 'ALREADY_EXISTS'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'PLATFORM_REJECTED'
+  | 'RATE_LIMITED'
+  | 'PLATFORM_RATE_LIMITED'
+  | 'INTERNAL'
+  | 'PLATFORM_UNAVAILABLE'
+  | 'PLATFORM_TIMEOUT'
+  /** Readiness probe only: a dependency of this replica is down. */
+  | 'NOT_READY';
+
+export interface FieldErrorDetail {
+  path: string;
+  message: string;
+}
+
+export interface PlatformErrorDetail {
+  platform: string;
+  code?: number | string;
+  subcode?: number | string;
+  message?: string;
+  userMessage?: string;
+  traceId?: string;
+  [extra: string]: unknown;
+}
+
+export type ErrorDetail = FieldErrorDetail | PlatformErrorDetail | Record<string, unknown>;
+
+export interface AppErrorOptions {
+  details?: ErrorDetail[];
+  /** Seconds the caller should wait (429, 503). */
+  retryAfter?: number;
+  cause?: unknown;
+}
+
+export class AppError extends Error {
+  readonly details: ErrorDetail[];
+  readonly retryAfter?: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    opts: AppErrorOptions = {},
+  ) {
+    super(message, opts.cause !== undefined ? { cause: opts.cause } : undefined);
+    this.name = 'AppError';
+    this.details = opts.details ?? [];
+    this.retryAfter = opts.retryAfter;
+  }
+
+  /** Serializable form, stored in job rows and rebuilt on the api side. */
+  toJSON(): { code: ErrorCode; message: string; details: ErrorDetail[]; retryAfter?: number } {
+    return { code: this.code, message: this.message, details: this.details, retryAfter: this.retryAfter };
+  }
+
+  static fromJSON(j: { code: ErrorCode; message: string; details?: ErrorDetail[]; retryAfter?: number }): AppError {
+    return new AppError(j.code, j.message, { details: j.details, retryAfter: j.retryAfter });
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);

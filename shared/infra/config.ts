@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+const url = (def: string) => z.string().url().default(def);
+
+/** Every environment variable the service reads. README.md documents each one. */
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: int(3000),
+    PUBLIC_URL: z.string().url().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/ads_gateway'),
+    DB_POOL_MAX: int(10, 1),
+    REDIS_URL: url('redis://127.0.0.1:6379'),
+    REDIS_PREFIX: z.string().regex(/^[a-zA-Z0-9:_-]+$/).default('aag'),
+    BODY_LIMIT_BYTES: int(1024 * 1024, 1024),
+    SHUTDOWN_TIMEOUT_MS: int(10_000, 100),
+    JWT_SECRET: z.string().min(32).optional(),
+    ENCRYPTION_KEYS: z.string().optional(),
+    ACCESS_TOKEN_TTL_SECONDS: int(15 * 60, 1),
+    REFRESH_TOKEN_TTL_SECONDS: int(30 * 24 * 3600, 1),
+    TENANT_TOKEN_TTL_SECONDS: int(60 * 60, 1),
+    API_KEY_GRACE_SECONDS: int(24 * 3600, 0),
+    API_KEY_CACHE_TTL_MS: int(10_000, 0),
+    RATE_LIMIT_PER_MINUTE: int(600, 1),
+    WRITE_SYNC_TIMEOUT_MS: int(20_000, 0),
+    WORKER_CONCURRENCY: int(10, 1),
+    /** platform-writes are I/O-bound waits on the platform: many per process is cheap. */
+    WRITE_WORKER_CONCURRENCY: int(50, 1),
+    /** Each import streams a whole account: a few per process keeps memory bounded. */
+    IMPORT_WORKER_CONCURRENCY: int(2, 1),
+    JOB_LOCK_MS: int(30_000, 1000),
+    JOB_STALLED_INTERVAL_MS: int(15_000, 500),
+    GUARD_CACHE_TTL_MS: int(30_000, 0),
+    TOKEN_CACHE_TTL_MS: int(30_000, 0),
+    HTTP_CONNECT_TIMEOUT_MS: int(5_000, 1),
+    HTTP_RESPONSE_TIMEOUT_MS: int(30_000, 1),
+    HTTP_MAX_RETRIES: int(3, 0),
+    READ_LIMIT_DEADLINE_MS: int(5_000, 0),
+    SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
+    MAIL_FROM: z.string().default('Ads Gateway <no-reply@ads-gateway.local>'),
+    ADMIN_TOKEN: z.string().min(16).optional(),
+    FACEBOOK_GRAPH_URL: url('https://graph.facebook.com'),
+    FACEBOOK_DIALOG_URL: url('https://www.facebook.com'),
+    FACEBOOK_API_VERSION: z.string().regex(/^v\d+\.0$/).default('v25.0'),
+    TIKTOK_API_URL: url('https://business-api.tiktok.com'),
+    TIKTOK_AUTH_URL: url('https://business-api.tiktok.com'),
+    GOOGLE_ADS_URL: url('https://googleads.googleapis.com'),
+    GOOGLE_ADS_API_VERSION: z.string().regex(/^v\d+$/).default('v26'),
+    GOOGLE_OAUTH_URL: url('https://accounts.google.com'),
+    GOOGLE_TOKEN_URL: url('https://oauth2.googleapis.com'),
+    METRICS_ENABLED: bool.default('true'),
+    /** Outbound pacing per ad account / per platform app, calls per second shared by every replica (0 = unpaced). */
+    FACEBOOK_ACCOUNT_RPS: int(20, 0),
+    FACEBOOK_APP_RPS: int(0, 0),
+    TIKTOK_ACCOUNT_RPS: int(0, 0),
+    /** Share of every outbound budget the limiter leaves unused, to absorb timer jitter across replicas. */
+    OUTBOUND_RATE_HEADROOM: z.coerce.number().min(0).max(0.5).default(0.1),
+    TIKTOK_APP_RPS: int(10, 0),
+    GOOGLE_ACCOUNT_RPS: int(10, 0),
+    GOOGLE_APP_RPS: int(0, 0),
+    /** GAQL fan-out: accounts queried at once per request, most accounts per request, currency cache life. */
+    GOOGLE_GAQL_CONCURRENCY: int(4, 1),
+    GOOGLE_GAQL_MAX_ACCOUNTS: int(100, 1),
+    GOOGLE_CURRENCY_CACHE_SECONDS: int(6 * 3600, 0),
+    /** Refresh access tokens this long before they expire. */
+    TOKEN_REFRESH_LEEWAY_SECONDS: int(300, 0),
+    /** Re-extend Meta long-lived tokens when fewer than this many days are left. */
+    FACEBOOK_TOKEN_EXTEND_DAYS: int(10, 1),
+    /** Meta insights: date ranges longer than this many days run as an async report; poll interval and give-up time. */
+    FACEBOOK_INSIGHTS_SYNC_MAX_DAYS: int(92, 1),
+    FACEBOOK_INSIGHTS_POLL_MS: int(5_000, 10),
+    FACEBOOK_INSIGHTS_TIMEOUT_MS: int(3_600_000, 1000),
+    /** How often the token maintenance job runs (0 = never scheduled). */
+    TOKEN_MAINTENANCE_EVERY_SECONDS: int(3600, 0),
+    /** How often workers rewrite secrets still under an older ENCRYPTION_KEYS key (0 = never scheduled). */
+    SECRETS_REENCRYPT_EVERY_SECONDS: int(86400, 0),
+    /** Apply pending migrations (and create a missing local database outside production) at start-up. */
+    MIGRATE_ON_START: bool.optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.NODE_ENV === 'production') {
+      if (!c.JWT_SECRET) ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'required in production' });
+      if (!c.ENCRYPTION_KEYS)
+        ctx.addIssue({ code: 'custom', path: ['ENCRYPTION_KEYS'], message: 'required in production' });
+    }
+    if (c.ENCRYPTION_KEYS) {
+      for (const entry of c.ENCRYPTION_KEYS.split(',')) {
+        const [kid, key] = entry.split(':');
+        if (!kid || !key || Buffer.from(key, 'base64').length !== 32)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['ENCRYPTION_KEYS'],
+            message: 'each entry must be <keyId>:<base64 of 32 bytes>, newest first',
+          });
+      }
+    }
+  });
+
+export type RawConfig = z.infer<typeof configSchema>;
+export type Config = RawConfig & {
+  JWT_SECRET: string;
+  ENCRYPTION_KEYS: string;
+  PUBLIC_URL: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// Development-only fallbacks so `npm start` works on a fresh machine; production refuses them above.
+const DEV_JWT_SECRET = 'dev-only-jwt-secret-change-me-0123456789abcdef';
+const DEV_ENCRYPTION_KEYS = `dev1:${Buffer.alloc(32, 7).toString('base64')}`;
+
+/** Parses the environment once. Throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(configSchema._def.schema.shape)) {
+    const v = env[key];
+    if (v !== undefined && v !== '') input[key] = v;
+  }
+  const parsed = configSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    JWT_SECRET: c.JWT_SECRET ?? DEV_JWT_SECRET,
+    ENCRYPTION_KEYS: c.ENCRYPTION_KEYS ?? DEV_ENCRYPTION_KEYS,
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://127.0.0.1:${c.PORT}`,
+  };
+}

@@ -1,0 +1,17 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import type { Metrics } from './metrics';
+import type { QueueBus } from '../queues/queue-bus';
+
+/** Process-wide infrastructure shared by the api and worker roles. */
+export interface InfraDeps {
+  config: Config;
+  logger: Logger;
+  orm: MikroORM;
+  /** General-purpose commands (caches, locks, rate limits). */
+  redis: Redis;
+  queues: QueueBus;
+  metrics?: Metrics;
+}

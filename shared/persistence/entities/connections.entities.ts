@@ -1,0 +1,3 @@
+export { OAuthState } from './oauth-state.entity';
+export { Connection } from './connection.entity';
+export { AdAccount, ConnectionAccount } from './ad-account.entity';

@@ -1,0 +1,7 @@
+import type { EntitySchema } from '@mikro-orm/core';
+import * as identity from './identity.entities';
+import * as jobs from './jobs.entities';
+import * as connections from './connections.entities';
+
+/** Every entity schema; each area appends its own. */
+export const allEntities: EntitySchema<any>[] = [...Object.values(identity), ...Object.values(jobs), ...Object.values(connections)];

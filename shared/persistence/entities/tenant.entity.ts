@@ -1,0 +1,38 @@
+import { EntitySchema } from '@mikro-orm/core';
+
+export interface TenantProfile {
+  companyName?: string;
+  website?: string;
+  contactEmail?: string;
+  phone?: string;
+  country?: string;
+  logoUrl?: string;
+}
+
+export interface TenantSettings {
+  timezone?: string;
+  locale?: string;
+  defaultRedirectUri?: string;
+}
+
+export interface Tenant {
+  id: string;
+  name: string;
+  profile: TenantProfile;
+  settings: TenantSettings;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const Tenant = new EntitySchema<Tenant>({
+  name: 'Tenant',
+  tableName: 'tenants',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    name: { type: 'string' },
+    profile: { type: 'json' },
+    settings: { type: 'json' },
+    createdAt: { type: 'Date', columnType: 'timestamptz', onCreate: () => new Date() },
+    updatedAt: { type: 'Date', columnType: 'timestamptz', onCreate: () => new Date(), onUpdate: () => new Date() },
+  },
+});

@@ -1,0 +1,14 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122100000_identity } from './Migration20261122100000_identity';
+import { Migration20261122200000_connections } from './Migration20261122200000_connections';
+import { Migration20261122300000_jobs } from './Migration20261122300000_jobs';
+
+/**
+ * Ordered list of migrations. Hand-written SQL classes, one file each, named
+ * `Migration<yyyymmddhhmmss>_<what>.ts`; append new ones at the end.
+ */
+export const allMigrations: MigrationObject[] = [
+  { name: 'Migration20261122100000_identity', class: Migration20261122100000_identity },
+  { name: 'Migration20261122200000_connections', class: Migration20261122200000_connections },
+  { name: 'Migration20261122300000_jobs', class: Migration20261122300000_jobs },
+];

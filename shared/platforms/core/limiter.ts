@@ -1,0 +1,255 @@
+import Bottleneck from 'bottleneck';
+import type { Redis } from 'ioredis';
+import { AppError } from '../../errors/app-error';
+import type { Logger } from '../../infra/logger';
+import { createRedis } from '../../infra/redis';
+import type { CallKind, Platform } from './types';
+
+export interface LimitKey {
+  platform: Platform;
+  appKey: string;
+  accountKey?: string;
+  /** Calls per second for this platform's accounts / app; 0 = unpaced. */
+  accountRps: number;
+  appRps: number;
+}
+
+interface Slot {
+  started: boolean;
+  /** The caller gave up (deadline): whichever queue reaches the call skips it. */
+  cancelled: boolean;
+  /** The call moved to the in-process limiter: the clustered queue must skip it. */
+  movedLocal: boolean;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// Only raises the pause: a shorter signal never cuts a longer pause another replica set.
+const EXTEND_PAUSE = `local cur = tonumber(redis.call('get', KEYS[1]) or '0')
+if tonumber(ARGV[1]) > cur then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) end
+return 1`;
+
+/**
+ * The outbound limiter every platform call goes through, shared by all api and worker replicas.
+ *
+ * Two mechanisms, both on Redis:
+ * - pacing: bottleneck clustered limiters (minTime = 1000/rps), one per ad account and one per
+ *   platform app, so replicas together keep the configured rate;
+ * - pauses: a key per account/app set from the platforms' usage signals and throttling errors
+ *   (Meta usage headers, TikTok 40100, Google retry delays); every replica honours it before calling.
+ *
+ * Bottleneck is unmaintained (last release 2019, issues after Redis restarts): nothing outside this
+ * file knows it. If its Redis side cannot answer promptly, a call is paced by an in-process limiter
+ * instead of failing, and the clustered one is used again once Redis is back.
+ */
+export class OutboundLimiter {
+  private readonly conn: Redis;
+  private readonly connection: Bottleneck.IORedisConnection;
+  private readonly groups = new Map<string, Bottleneck.Group>();
+  private readonly localGroups = new Map<string, Bottleneck.Group>();
+  private readonly resetting = new Map<string, Promise<void>>();
+  /** Last time the clustered limiter failed; while recent, calls go local without waiting on Redis. */
+  private degradedUntil = 0;
+
+  constructor(
+    private readonly opts: {
+      redisUrl: string;
+      /** General Redis client (pause keys). */
+      redis: Redis;
+      prefix: string;
+      logger: Logger;
+      /** Longest a read waits for a slot or a pause before answering 429. */
+      readDeadlineMs: number;
+      /** How long to wait for the clustered limiter before pacing locally. */
+      clusterTimeoutMs?: number;
+      /**
+       * Share of each configured budget left unused (0–0.5). Slots are granted at exact spacing, but
+       * a loaded process fires its timers late, so arrivals at the platform bunch up; without headroom
+       * a sliding one-second window there sees budget + 1 calls now and then, and is throttled.
+       */
+      headroom?: number;
+    },
+  ) {
+    this.conn = createRedis(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    this.conn.on('error', () => undefined);
+    this.connection = new Bottleneck.IORedisConnection({ client: this.conn });
+    this.connection.on('error', (err: Error) => opts.logger.debug({ err: err.message }, 'limiter redis error'));
+  }
+
+  private pauseKey(platform: Platform, scope: 'account' | 'app', key: string) {
+    return `${this.opts.prefix}:lim:pause:${platform}:${scope}:${key}`;
+  }
+
+  /** Makes every replica hold calls for this account or app for `ms`. */
+  async pause(platform: Platform, scope: 'account' | 'app', key: string, ms: number, reason: string): Promise<void> {
+    if (ms <= 0) return;
+    const ttl = Math.ceil(ms);
+    this.opts.logger.warn({ platform, scope, key, pauseMs: ttl, reason }, 'outbound limiter paused');
+    await this.opts.redis
+      .eval(EXTEND_PAUSE, 1, this.pauseKey(platform, scope, key), String(Date.now() + ttl), String(ttl))
+      .catch((err: Error) => this.opts.logger.warn({ err: err.message }, 'could not store limiter pause'));
+  }
+
+  /** Milliseconds until the account and app may be called again (0 = now). */
+  async pausedFor(k: LimitKey): Promise<number> {
+    const keys = [this.pauseKey(k.platform, 'app', k.appKey)];
+    if (k.accountKey) keys.push(this.pauseKey(k.platform, 'account', k.accountKey));
+    try {
+      const vals = await this.opts.redis.mget(...keys);
+      const until = Math.max(0, ...vals.map((v) => Number(v ?? 0)));
+      return Math.max(0, until - Date.now());
+    } catch {
+      return 0; // Redis down: pacing still applies; pauses are best effort
+    }
+  }
+
+  /**
+   * Runs `fn` when the account and app budgets allow. Reads that cannot start within their
+   * deadline answer 429 PLATFORM_RATE_LIMITED with Retry-After; writes get the same error at once
+   * when paused longer than the deadline, so a job is delayed rather than holding a worker.
+   */
+  async run<T>(k: LimitKey, kind: CallKind, fn: () => Promise<T>, deadlineMs?: number): Promise<T> {
+    const deadline = deadlineMs ?? this.opts.readDeadlineMs;
+    const startedAt = Date.now();
+    const paused = await this.pausedFor(k);
+    if (paused > 0) {
+      if (paused > deadline) throw limited(k.platform, paused);
+      await sleep(paused);
+    }
+    const remaining = Math.max(0, deadline - (Date.now() - startedAt));
+    const slot: Slot = { started: false, cancelled: false, movedLocal: false };
+    const job = this.schedule(k, fn, slot);
+    if (kind === 'write' && deadlineMs === undefined) return unwrap(await job);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<typeof TIMED_OUT>((r) => {
+      timer = setTimeout(() => r(TIMED_OUT), remaining);
+    });
+    const first = await Promise.race([job, timeout]);
+    if (timer) clearTimeout(timer);
+    if (first === TIMED_OUT) {
+      if (slot.started) return unwrap(await job);
+      slot.cancelled = true;
+      job.catch(() => undefined);
+      throw limited(k.platform, Math.max(1000, 1000 / Math.max(1, k.accountRps || k.appRps || 1)));
+    }
+    return unwrap(first);
+  }
+
+  private async schedule<T>(k: LimitKey, raw: () => Promise<T>, slot: Slot): Promise<T | typeof SKIPPED> {
+    const local = async (): Promise<T | typeof SKIPPED> => {
+      if (slot.cancelled) return SKIPPED;
+      slot.started = true;
+      return raw();
+    };
+    if (!k.accountRps && !k.appRps) return local();
+    if (Date.now() < this.degradedUntil) return this.chain(k, local, true);
+    const clustered = this.chain(k, async () => (slot.movedLocal ? SKIPPED : local()), false);
+    const timeoutMs = this.opts.clusterTimeoutMs ?? 1500;
+    let timer: NodeJS.Timeout | undefined;
+    const stall = new Promise<typeof TIMED_OUT>((r) => {
+      timer = setTimeout(() => r(TIMED_OUT), timeoutMs);
+    });
+    try {
+      const res = await Promise.race([clustered, stall]);
+      if (res !== TIMED_OUT) return res;
+      // A slow queue is normal pacing; only a queue that cannot reach Redis is a fault.
+      if (this.conn.status === 'ready') return await clustered;
+      return await this.fallBack(k, local, slot, clustered, new Error(`redis ${this.conn.status}`));
+    } catch (err) {
+      if (slot.started) throw err;
+      if (LOST_STATE.test((err as Error)?.message ?? '')) {
+        // Redis came back empty. Bottleneck 2.19 recognizes this only when the message is bare, but
+        // Redis 7 prefixes script errors with "ERR ", so it never re-creates its keys (issue #118):
+        // rebuild the limiters here and try the shared budget once more.
+        await this.resetClustered(k);
+        try {
+          return await this.chain(k, async () => (slot.movedLocal ? SKIPPED : local()), false);
+        } catch (again) {
+          if (slot.started) throw again;
+          return this.fallBack(k, local, slot, Promise.reject(again), again);
+        }
+      }
+      return this.fallBack(k, local, slot, clustered, err);
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Drops the clustered limiters of this key so the next use re-initializes them in Redis.
+   * Concurrent callers share one reset, so a burst does not delete what the first one rebuilt.
+   */
+  private resetClustered(k: LimitKey): Promise<void> {
+    const id = `${k.platform}|${k.accountKey ?? ''}|${k.appKey}`;
+    let p = this.resetting.get(id);
+    if (!p) {
+      const drop = async (scope: 'account' | 'app', rps: number, key?: string) => {
+        if (!rps || !key) return;
+        await this.groups.get(this.groupId(k.platform, scope, rps))?.deleteKey(key).catch(() => undefined);
+      };
+      p = Promise.all([drop('account', k.accountRps, k.accountKey), drop('app', k.appRps, k.appKey)]).then(() => undefined);
+      this.resetting.set(id, p);
+      // Keep the shared promise briefly: requests already past the failure reuse it instead of resetting again.
+      void p.then(() => setTimeout(() => this.resetting.delete(id), 1000).unref());
+    }
+    return p;
+  }
+
+  private async fallBack<T>(k: LimitKey, fn: () => Promise<T>, slot: Slot, clustered: Promise<T>, err: unknown): Promise<T> {
+    if (slot.started) return clustered;
+    slot.movedLocal = true;
+    clustered.catch(() => undefined);
+    this.degradedUntil = Date.now() + 2000;
+    this.opts.logger.warn({ platform: k.platform, err: err instanceof Error ? err.message : String(err) }, 'clustered limiter unavailable; pacing in-process');
+    return this.chain(k, fn, true);
+  }
+
+  private chain<T>(k: LimitKey, fn: () => Promise<T>, local: boolean): Promise<T> {
+    const appRun = () => (k.appRps ? this.group(k.platform, 'app', k.appRps, local).key(k.appKey).schedule(fn) : fn());
+    if (!k.accountKey || !k.accountRps) return appRun();
+    return this.group(k.platform, 'account', k.accountRps, local).key(k.accountKey).schedule(appRun);
+  }
+
+  private groupId(platform: Platform, scope: 'account' | 'app', rps: number) {
+    return `${this.opts.prefix}:lim:${platform}:${scope}:${rps}`;
+  }
+
+  private group(platform: Platform, scope: 'account' | 'app', rps: number, local: boolean): Bottleneck.Group {
+    const id = this.groupId(platform, scope, rps);
+    const map = local ? this.localGroups : this.groups;
+    let g = map.get(id);
+    if (!g) {
+      const paced = rps * (1 - Math.min(0.5, Math.max(0, this.opts.headroom ?? 0)));
+      const base = { id, minTime: Math.ceil(1000 / paced), maxConcurrent: null, timeout: 5 * 60_000 };
+      g = local
+        ? new Bottleneck.Group(base)
+        : new Bottleneck.Group({ ...base, datastore: 'ioredis', connection: this.connection, clearDatastore: false, clientTimeout: 30_000 });
+      g.on('error', (err: Error) => this.opts.logger.debug({ err: err.message }, 'limiter error'));
+      map.set(id, g);
+    }
+    return g;
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.groups.values(), ...this.localGroups.values()];
+    await Promise.all(all.map((g) => Promise.all(g.limiters().map((l) => l.limiter.stop({ dropWaitingJobs: true }).catch(() => undefined)))));
+    await this.connection.disconnect(false).catch(() => undefined);
+    this.conn.disconnect();
+  }
+}
+
+const TIMED_OUT = Symbol('timed-out');
+const LOST_STATE = /SETTINGS_KEY_NOT_FOUND|UNKNOWN_CLIENT/;
+const SKIPPED = Symbol('skipped');
+
+function unwrap<T>(v: T | typeof SKIPPED): T {
+  if (v === SKIPPED) throw new AppError('PLATFORM_RATE_LIMITED', 'The platform call was cancelled while waiting for the rate limit', { retryAfter: 1 });
+  return v;
+}
+
+export function limited(platform: Platform, waitMs: number): AppError {
+  return new AppError('PLATFORM_RATE_LIMITED', `The ${platform} rate limit for this account is exhausted; try again later`, {
+    retryAfter: Math.max(1, Math.ceil(waitMs / 1000)),
+    details: [{ platform, reason: 'outbound limiter', retryAfterMs: Math.ceil(waitMs) }],
+  });
+}

@@ -1,0 +1,24 @@
+import type { Config } from '../../infra/config';
+import type { PlatformDescriptor } from '../core/types';
+
+/** Ads scopes the login dialog asks for by default (facts §2). */
+export const FACEBOOK_SCOPES = ['ads_management', 'ads_read', 'business_management', 'pages_show_list', 'pages_read_engagement', 'leads_retrieval', 'read_insights'];
+
+/** Headers that carry Meta's usage signals (facts §6). */
+export const USAGE_HEADERS = ['x-app-usage', 'x-ad-account-usage', 'x-business-use-case-usage'];
+
+export function facebookDescriptor(config: Config): PlatformDescriptor & { dialogBase: string; graphRoot: string } {
+  const graphRoot = config.FACEBOOK_GRAPH_URL.replace(/\/+$/, '');
+  return {
+    platform: 'facebook',
+    displayName: 'Meta',
+    graphRoot,
+    apiBase: `${graphRoot}/${config.FACEBOOK_API_VERSION}`,
+    apiVersion: config.FACEBOOK_API_VERSION,
+    dialogBase: `${config.FACEBOOK_DIALOG_URL.replace(/\/+$/, '')}/${config.FACEBOOK_API_VERSION}/dialog/oauth`,
+    scopes: FACEBOOK_SCOPES,
+    limitHeaders: USAGE_HEADERS,
+    accountRps: config.FACEBOOK_ACCOUNT_RPS,
+    appRps: config.FACEBOOK_APP_RPS,
+  };
+}

@@ -1,0 +1,88 @@
+import { z } from '../../../infra/zod-openapi';
+
+/** `act_123` or `123` (API.md §3); the guard normalizes it. */
+export const AdAccountId = z
+  .string()
+  .trim()
+  .regex(/^(act_)?\d{1,20}$/, 'must be an ad account id: act_123 or 123')
+  .openapi({ example: 'act_100000000000001' });
+
+/** A Graph object id (numeric string). */
+export const GraphId = z.string().trim().regex(/^\d{1,25}$/, 'must be a numeric Graph id').openapi({ example: '120000000000001' });
+
+/** The credential parameters authenticate reads from the query (API.md §3); allowed on every strict query. */
+export const credentialQuery = {
+  token: z.string().optional().openapi({ description: 'Access token as a query parameter (for links); redacted from logs' }),
+  externalUserId: z.string().optional().openapi({ description: 'With x-api-key: the external user acted for' }),
+};
+
+export const accountQuery = { adAccountId: AdAccountId, ...credentialQuery };
+
+export const AdAccountQuery = z.object(accountQuery).strict();
+
+export const pagingQuery = {
+  limit: z.coerce.number().int().min(1).max(500).optional().openapi({ description: 'Page size (Graph default 25)' }),
+  after: z.string().max(512).optional().openapi({ description: 'Cursor from paging.cursors.after' }),
+  before: z.string().max(512).optional().openapi({ description: 'Cursor from paging.cursors.before' }),
+};
+
+export const fieldsQuery = {
+  fields: z
+    .string()
+    .max(2000)
+    .optional()
+    .openapi({ description: 'Comma-separated Graph fields (nested `creative{id,name}` allowed); unknown names → 400', example: 'id,name,status' }),
+};
+
+/** `limit, after, before, fields` on every list (API.md §6). */
+export const ListQuery = z.object({ ...accountQuery, ...pagingQuery, ...fieldsQuery }).strict().openapi('FacebookListQuery');
+
+export const DetailQuery = z.object({ ...accountQuery, ...fieldsQuery }).strict();
+
+/** Ad object lists also filter by effective status (comma list or repeated). */
+export const EFFECTIVE_STATUSES = [
+  'ACTIVE', 'PAUSED', 'DELETED', 'ARCHIVED', 'IN_PROCESS', 'WITH_ISSUES', 'CAMPAIGN_PAUSED', 'ADSET_PAUSED', 'DISAPPROVED',
+  'PENDING_REVIEW', 'PREAPPROVED', 'PENDING_BILLING_INFO',
+] as const;
+
+export const commaList = <T extends [string, ...string[]]>(values: T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+    z.array(z.enum(values)).min(1),
+  );
+
+export const AdObjectListQuery = z
+  .object({
+    ...accountQuery,
+    ...pagingQuery,
+    ...fieldsQuery,
+    effectiveStatus: commaList([...EFFECTIVE_STATUSES] as [string, ...string[]])
+      .optional()
+      .openapi({ description: 'Comma list of effective statuses, e.g. ACTIVE,PAUSED', type: 'string' }),
+  })
+  .strict()
+  .openapi('FacebookAdObjectListQuery');
+
+export const IdParams = z.object({ id: GraphId });
+
+/** `{ data, paging }` as Graph returns it, cursors only (Graph's next/previous URLs carry the token). */
+export const GraphListDto = z
+  .object({
+    data: z.array(z.record(z.unknown())),
+    paging: z.object({
+      cursors: z.object({ before: z.string().nullable(), after: z.string().nullable() }),
+      hasNext: z.boolean().openapi({ description: 'Graph announced a next page (an empty page may still follow)' }),
+      hasPrevious: z.boolean(),
+    }),
+  })
+  .openapi('FacebookListDto');
+
+export const GraphObjectDto = z.record(z.unknown()).openapi('FacebookObjectDto');
+
+/** Minor currency units (facts §3: `"1000"` = 10.00): a positive integer, as number or digit string. */
+export const MinorUnits = z
+  .union([z.number().int().positive(), z.string().regex(/^\d+$/).refine((s) => Number(s) > 0, 'must be positive')])
+  .transform((v) => String(v))
+  .openapi({ type: 'string', description: 'Minor currency units, e.g. "1000" = 10.00', example: '1000' });
+
+export const Timestamp = z.string().datetime({ offset: true }).openapi({ example: '2026-12-01T10:00:00+00:00' });

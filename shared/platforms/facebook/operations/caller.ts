@@ -1,0 +1,41 @@
+import type { Services } from '../../../domain/services';
+import type { CallKind, TokenSource } from '../../core/types';
+import type { GraphCall } from './graph-call';
+
+/** The account a call is made for (the guard's GuardedAccount or a job's account snapshot). */
+export interface CallAccount {
+  platformAccountId: string;
+  connectionId: string;
+}
+
+export interface GraphCaller {
+  /** Runs one Graph call with the connection's token (or `token`, e.g. a page token). Throws AppError. */
+  call<T = Record<string, unknown>>(c: GraphCall, opts?: { kind?: CallKind; token?: string }): Promise<T>;
+}
+
+/**
+ * Graph calls for one ad account through the platform core: the outbound limiter keyed by the
+ * account, retries, error mapping, and a token source that marks the connection expired when Meta
+ * answers 190.
+ */
+export function facebookCaller(services: Pick<Services, 'platforms' | 'platformAuth'>, account: CallAccount): GraphCaller {
+  const adapter = services.platforms.get('facebook');
+  let source: Promise<TokenSource> | undefined;
+  return {
+    async call<T>(c: GraphCall, opts: { kind?: CallKind; token?: string } = {}): Promise<T> {
+      source ??= services.platformAuth.tokenSource(account.connectionId);
+      const token = opts.token ?? (await source);
+      const appKey = typeof token === 'string' ? (await source).appKey : undefined;
+      const kind = opts.kind ?? (c.method === 'GET' ? 'read' : 'write');
+      return adapter.client.request<T>({
+        method: c.method,
+        path: c.path,
+        ...(c.method === 'POST' ? { body: c.params } : { query: c.params }),
+        token,
+        appKey,
+        accountKey: account.platformAccountId,
+        kind,
+      });
+    },
+  };
+}

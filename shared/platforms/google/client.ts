@@ -1,0 +1,35 @@
+import type { WireFormat } from '../core/http-client';
+import { buildUrl, formBody, FORM, JSON_TYPE } from '../core/encode';
+import type { PlatformApp } from '../core/types';
+
+/** Google Ads REST (facts §1): Bearer token, JSON bodies; OAuth endpoints take forms. */
+export function googleWire(apiBase: string): WireFormat {
+  return {
+    encode(req, token) {
+      const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+      const url = req.absoluteUrl ? buildUrl(req.absoluteUrl, '', req.query) : buildUrl(apiBase, req.path, req.query);
+      if (req.method === 'GET' || req.method === 'DELETE') return { url, headers };
+      if (req.form) return { url, headers: { ...headers, ...FORM }, body: formBody(req.form) };
+      return { url, headers: { ...headers, ...JSON_TYPE }, body: JSON.stringify(req.body ?? {}) };
+    },
+  };
+}
+
+/** `123-456-7890` or `1234567890` → `1234567890`. */
+export function normalizeGoogleCustomerId(raw: string): string | null {
+  const digits = raw.trim().replace(/-/g, '');
+  return /^\d{10}$/.test(digits) && /^(\d{10}|\d{3}-\d{3}-\d{4})$/.test(raw.trim()) ? digits : null;
+}
+
+/**
+ * Headers every Ads call needs: the developer token only when configured (optional since the
+ * 2026-09-09 sunset, facts §1) and login-customer-id when the account is reached through a manager.
+ */
+export function googleHeaders(app: Pick<PlatformApp, 'extras'>, loginCustomerId?: string | null): Record<string, string> {
+  const h: Record<string, string> = {};
+  if (app.extras.developerToken) h['developer-token'] = String(app.extras.developerToken);
+  // null = reached directly (no header); undefined = the tenant app's default manager, if any.
+  const login = loginCustomerId === undefined ? (app.extras.loginCustomerId ? String(app.extras.loginCustomerId) : undefined) : loginCustomerId;
+  if (login) h['login-customer-id'] = login.replace(/-/g, '');
+  return h;
+}

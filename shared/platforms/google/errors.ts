@@ -1,0 +1,82 @@
+import { AppError, type ErrorCode } from '../../errors/app-error';
+import type { ErrorMapper, Failure, RawResponse } from '../core/types';
+
+interface AdsError {
+  errorCode?: Record<string, string>;
+  message?: string;
+  details?: { quotaErrorDetails?: { rateScope?: string; retryDelay?: string } };
+}
+interface RpcStatus {
+  code?: number;
+  message?: string;
+  status?: string;
+  details?: { '@type'?: string; errors?: AdsError[]; requestId?: string; reason?: string }[];
+}
+
+/** Waits when a quota error carries no retry delay (daily RESOURCE_EXHAUSTED has none, facts §7). */
+const DEFAULT_QUOTA_WAIT_MS = { RESOURCE_EXHAUSTED: 60_000, RESOURCE_TEMPORARILY_EXHAUSTED: 5_000 } as Record<string, number>;
+
+/** Protobuf Duration JSON ("30s", "1.5s") → ms. */
+export function durationMs(d: string | undefined): number | undefined {
+  const m = d ? /^(\d+(?:\.\d+)?)s$/.exec(d) : null;
+  return m ? Math.round(Number(m[1]) * 1000) : undefined;
+}
+
+function firstAdsError(s: RpcStatus): { family?: string; value?: string; error?: AdsError; requestId?: string; reason?: string } {
+  for (const d of s.details ?? []) {
+    if (d.errors?.length) {
+      const error = d.errors[0]!;
+      const [family, value] = Object.entries(error.errorCode ?? {})[0] ?? [];
+      return { family, value, error, requestId: d.requestId };
+    }
+    if (d.reason) return { reason: d.reason };
+  }
+  return {};
+}
+
+export function classifyGoogle(res: RawResponse): Failure | null {
+  if (res.status < 400) return null;
+  const body = res.body as { error?: RpcStatus | string; error_description?: string } | undefined;
+  // OAuth token endpoint: `{ "error": "invalid_grant", "error_description": … }` (facts §2).
+  if (body && typeof body.error === 'string') {
+    const d = [{ platform: 'google', code: body.error, message: body.error_description }];
+    if (body.error === 'invalid_grant') {
+      return { kind: 'reauth', refreshable: false, connectionStatus: 'revoked', error: new AppError('CONNECTION_REAUTH_REQUIRED', 'The Google connection must be re-authorized', { details: d }) };
+    }
+    return { kind: res.status >= 500 ? 'transient' : 'fatal', error: new AppError(res.status >= 500 ? 'PLATFORM_UNAVAILABLE' : 'PLATFORM_REJECTED', body.error_description ?? body.error, { details: d }) };
+  }
+  const s: RpcStatus = (body?.error as RpcStatus) ?? {};
+  const { family, value, error, requestId, reason } = firstAdsError(s);
+  const details = [
+    {
+      platform: 'google',
+      code: family && value ? `${family}.${value}` : (reason ?? s.status ?? res.status),
+      subcode: s.status,
+      message: error?.message ?? s.message,
+      traceId: requestId ?? res.headers['request-id'],
+    },
+  ];
+  const make = (code: ErrorCode, message: string, retryAfter?: number) => new AppError(code, message, { details, retryAfter });
+  const msg = error?.message ?? s.message ?? `Google Ads answered HTTP ${res.status}`;
+
+  if (family === 'authenticationError' || (!family && res.status === 401)) {
+    return { kind: 'reauth', refreshable: true, connectionStatus: 'expired', error: make('CONNECTION_REAUTH_REQUIRED', 'The Google connection must be re-authorized') };
+  }
+  if (family === 'quotaError' || s.status === 'RESOURCE_EXHAUSTED') {
+    const q = error?.details?.quotaErrorDetails;
+    const wait = durationMs(q?.retryDelay) ?? DEFAULT_QUOTA_WAIT_MS[value ?? ''] ?? DEFAULT_QUOTA_WAIT_MS.RESOURCE_TEMPORARILY_EXHAUSTED!;
+    return { kind: 'rate-limit', scope: q?.rateScope === 'DEVELOPER' ? 'app' : 'account', retryAfterMs: wait, error: make('PLATFORM_RATE_LIMITED', 'Google Ads quota reached', Math.ceil(wait / 1000)) };
+  }
+  if (family === 'authorizationError' || reason === 'ACCESS_TOKEN_SCOPE_INSUFFICIENT' || s.status === 'PERMISSION_DENIED') {
+    return { kind: 'fatal', error: make('FORBIDDEN', msg) };
+  }
+  if (family === 'queryError') return { kind: 'fatal', error: make('INVALID_QUERY', msg) };
+  if (family === 'internalError' || s.status === 'INTERNAL' || s.status === 'UNAVAILABLE' || s.status === 'UNKNOWN' || res.status >= 500) {
+    const timeout = s.status === 'DEADLINE_EXCEEDED' || value === 'DEADLINE_EXCEEDED';
+    return { kind: 'transient', error: make(timeout ? 'PLATFORM_TIMEOUT' : 'PLATFORM_UNAVAILABLE', 'Google Ads failed to answer') };
+  }
+  if (s.status === 'NOT_FOUND' || res.status === 404) return { kind: 'fatal', error: make('NOT_FOUND', msg) };
+  return { kind: 'fatal', error: make('PLATFORM_REJECTED', msg) };
+}
+
+export const googleErrors: ErrorMapper = { classify: classifyGoogle, usage: () => [] };

@@ -1,0 +1,20 @@
+import type { Config } from '../../infra/config';
+import type { PlatformDescriptor } from '../core/types';
+
+/** TikTok grants scopes per app in its developer portal; the authorize URL names none (facts §2). */
+export const TIKTOK_SCOPES: string[] = [];
+
+export function tiktokDescriptor(config: Config): PlatformDescriptor & { portalAuthUrl: string } {
+  return {
+    platform: 'tiktok',
+    displayName: 'TikTok',
+    apiBase: `${config.TIKTOK_API_URL.replace(/\/+$/, '')}/open_api/v1.3/`,
+    apiVersion: 'v1.3',
+    portalAuthUrl: `${config.TIKTOK_AUTH_URL.replace(/\/+$/, '')}/portal/auth`,
+    scopes: TIKTOK_SCOPES,
+    // TikTok sends no limit headers; its signal is code 40100 in the body (facts §8).
+    limitHeaders: [],
+    accountRps: config.TIKTOK_ACCOUNT_RPS,
+    appRps: config.TIKTOK_APP_RPS,
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * One TikTok platform call as the operations describe it: pure data, so request building is unit
+ * tested without HTTP. Paths are below the versioned base (`campaign/get/`); GET query values that
+ * are arrays or objects are JSON-encoded by the TikTok wire (facts §1).
+ */
+export interface TiktokCall {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, unknown>;
+  body?: Record<string, unknown>;
+  /** A write TikTok dedupes (request_id) or that is naturally repeatable: the client may retry it. */
+  idempotent?: boolean;
+}
+
+export interface PageInfo {
+  page: number;
+  page_size: number;
+  total_number: number;
+  total_page: number;
+}
+
+export const get = (path: string, query: Record<string, unknown>): TiktokCall => ({ method: 'GET', path, query: dropUndefined(query) });
+
+export const post = (path: string, body: Record<string, unknown>, idempotent: boolean): TiktokCall => ({
+  method: 'POST',
+  path,
+  body: dropUndefined(body),
+  idempotent,
+});
+
+export function dropUndefined(o: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
+  return out;
+}

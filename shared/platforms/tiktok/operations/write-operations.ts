@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import type { ZodTypeAny } from 'zod';
+import { createOnce } from '../../../domain/jobs/create-once';
+import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../../domain/jobs/write-operation.types';
+import type { TiktokCall } from './call';
+import { UpdateAssetsStatusDto } from './assets.dto';
+import { statusCall } from './assets-write';
+import { createAssetsOperation } from './create-assets.operation';
+import { callFromJob } from './runtime';
+import { SMART_LEVELS, type SmartLevel } from './levels';
+import { appealCall, materialStatusCall, smartCreateCall, smartStatusCall, smartUpdateCall } from './smart';
+import {
+  CreateAutomatedAdAppealDto,
+  CreateAutomatedAdDto,
+  CreateAutomatedAdGroupDto,
+  CreateAutomatedCampaignDto,
+  StatusAutomatedAdDto,
+  StatusAutomatedAdGroupDto,
+  StatusAutomatedCampaignDto,
+  UpdateAutomatedAdDto,
+  UpdateAutomatedAdGroupDto,
+  UpdateAutomatedAdMaterialStatusDto,
+  UpdateAutomatedCampaignDto,
+} from './smart.dto';
+
+/*
+ * Every TikTok write the gateway runs as a job. The route passes the validated DTO (and the path id)
+ * as the job's params; the worker parses them again and builds the platform call from them.
+ */
+
+type Params = { id?: string; dto: Record<string, unknown> };
+const paramsOf = (dto: ZodTypeAny) => z.object({ id: z.string().regex(/^\d{1,24}$/).optional(), dto }).strict();
+
+const run = (ctx: WriteContext, c: TiktokCall) => callFromJob<unknown>(ctx.platform, c);
+
+/** A single platform call; creates are checkpointed and carry a stable request_id. */
+function single(name: string, dto: ZodTypeAny, build: (adv: string, p: Params, requestId: string) => TiktokCall, creates = false): WriteOperation {
+  return defineWriteOperation<Params>({
+    name,
+    platform: 'tiktok',
+    params: paramsOf(dto),
+    run: async (ctx, p) => {
+      const adv = ctx.account.platformAccountId;
+      if (!creates) return run(ctx, build(adv, p, ''));
+      return createOnce(ctx, 'create', { create: (rid) => run(ctx, build(adv, p, rid)) });
+    },
+  });
+}
+
+export const opName = {
+  assetsCreate: createAssetsOperation.name,
+  assetsStatus: 'tiktok.assets.status',
+  smartCreate: (l: SmartLevel) => `tiktok.smart.${l}.create`,
+  smartUpdate: (l: SmartLevel) => `tiktok.smart.${l}.update`,
+  smartStatus: (l: SmartLevel) => `tiktok.smart.${l}.status`,
+  materialStatus: 'tiktok.smart.ad.material-status',
+  appeal: 'tiktok.smart.ad.appeal',
+};
+
+const SMART_DTOS: Record<SmartLevel, { create: ZodTypeAny; update: ZodTypeAny; status: ZodTypeAny }> = {
+  campaign: { create: CreateAutomatedCampaignDto, update: UpdateAutomatedCampaignDto, status: StatusAutomatedCampaignDto },
+  adgroup: { create: CreateAutomatedAdGroupDto, update: UpdateAutomatedAdGroupDto, status: StatusAutomatedAdGroupDto },
+  ad: { create: CreateAutomatedAdDto, update: UpdateAutomatedAdDto, status: StatusAutomatedAdDto },
+};
+
+const ids = (p: Params) => p.dto as { ids: string[]; status: 'ENABLE' | 'DISABLE' | 'DELETE' };
+
+export const tiktokWriteOperations: WriteOperation[] = [
+  createAssetsOperation,
+  single(opName.assetsStatus, UpdateAssetsStatusDto, (adv, p) => statusCall(adv, p.dto as z.infer<typeof UpdateAssetsStatusDto>)),
+  ...SMART_LEVELS.flatMap((level) => [
+    single(opName.smartCreate(level), SMART_DTOS[level].create, (adv, p, rid) => smartCreateCall(level, adv, p.dto, rid), true),
+    single(opName.smartUpdate(level), SMART_DTOS[level].update, (adv, p) => smartUpdateCall(level, adv, p.id!, p.dto)),
+    single(opName.smartStatus(level), SMART_DTOS[level].status, (adv, p) => smartStatusCall(level, adv, ids(p))),
+  ]),
+  single(opName.materialStatus, UpdateAutomatedAdMaterialStatusDto, (adv, p) => materialStatusCall(adv, p.dto as z.infer<typeof UpdateAutomatedAdMaterialStatusDto>)),
+  single(opName.appeal, CreateAutomatedAdAppealDto, (adv, p) => appealCall(adv, p.id!, p.dto)),
+];

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineJob } from './definitions';
+
+/**
+ * The write and import jobs. Payloads carry ids only: the job row (same id) holds the account
+ * snapshot and the operation's parameters, and the worker fetches a fresh token through the
+ * platform core at run time.
+ */
+export const platformWriteJob = defineJob({
+  queue: 'platform-writes',
+  name: 'platform-write',
+  payload: z
+    .object({
+      jobId: z.string().uuid(),
+      tenantId: z.string().uuid(),
+      /** For operators reading Bull Board; the worker runs what the job row says. */
+      operation: z.string().min(1).max(200),
+    })
+    .strict(),
+});
+
+export const importAccountJob = defineJob({
+  queue: 'imports',
+  name: 'import-account',
+  payload: z
+    .object({
+      jobId: z.string().uuid(),
+      tenantId: z.string().uuid(),
+      platform: z.string().min(1).max(40),
+    })
+    .strict(),
+  // An import is resumable (upserts), so a few retries are cheap; progress is not lost on retry.
+  defaults: { attempts: 3, backoff: { type: 'exponential', delay: 2000 } },
+});
+
+/** Hourly purge of expired idempotency keys and old checkpoints. */
+export const jobsHousekeepingJob = defineJob({
+  queue: 'maintenance',
+  name: 'jobs-housekeeping',
+  payload: z.object({}).strict(),
+  defaults: { attempts: 1, removeOnComplete: { count: 10 }, removeOnFail: { count: 10 } },
+});
