@@ -1,0 +1,47 @@
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { AppDeps } from './deps';
+import { requestContext } from './middleware/request-context';
+import { errorHandler, routeNotFound } from './middleware/error-handler';
+import { apiRoutes } from './routes';
+import { docsRoutes } from './routes/ops/docs.routes';
+import { mountRoutes } from './routes/mount';
+import { buildOpenApi } from './openapi';
+import type { RouteSpec } from './routes/route';
+
+export interface CreateAppOptions {
+  /** Extra routes (tests use this to add slow or failing endpoints). */
+  extraRoutes?: RouteSpec[];
+  /** Mounted before the JSON API routes (e.g. the Bull Board UI). */
+  mount?: (app: Express) => void;
+}
+
+const VERSION = '0.1.0';
+
+export function createApp(deps: AppDeps, opts: CreateAppOptions = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  // Route-level middleware built at import time (the ad-account guard) reaches services through here.
+  app.locals.deps = deps;
+  app.use(helmet());
+  app.use(requestContext(deps));
+  app.use(express.json({ limit: deps.config.BODY_LIMIT_BYTES }));
+
+  let doc: object | undefined;
+  const routes = [...apiRoutes, ...(opts.extraRoutes ?? [])];
+  const metrics = deps.metrics;
+  const all: RouteSpec[] = [
+    ...routes,
+    ...docsRoutes(
+      (): object => (doc ??= buildOpenApi(all, VERSION)),
+      async () => (metrics ? metrics.registry.metrics() : ''),
+      metrics?.registry.contentType ?? 'text/plain',
+    ),
+  ];
+  opts.mount?.(app);
+  mountRoutes(app, all, deps);
+  app.use(routeNotFound);
+  app.use(errorHandler);
+  return app;
+}

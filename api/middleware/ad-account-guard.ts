@@ -1,0 +1,37 @@
+import type { Request, RequestHandler } from 'express';
+import { AppError } from '../../shared/errors/app-error';
+import type { GuardedAccount } from '../../shared/domain/ad-accounts/guard.service';
+import type { AppDeps } from '../deps';
+
+declare module './request-context' {
+  interface RequestContext {
+    /** Set by adAccountGuard: the account the route acts on, owned and validated. */
+    adAccount?: GuardedAccount;
+  }
+}
+
+export type { GuardedAccount };
+
+function rawAccountId(req: Request, from: 'query' | 'body'): unknown {
+  const valid = (req as Request & { valid?: { query?: Record<string, unknown>; body?: Record<string, unknown> } }).valid;
+  const part = valid?.[from] ?? (from === 'query' ? req.query : req.body);
+  return part && typeof part === 'object' ? (part as Record<string, unknown>).adAccountId : undefined;
+}
+
+/**
+ * The ownership check every platform route runs before any platform call (API.md §3). Reads
+ * `adAccountId` from the validated query or body; the result is cached and invalidated across
+ * replicas by the guard service.
+ */
+export function adAccountGuard(platform: string, opts: { from: 'query' | 'body' }, deps?: AppDeps): RequestHandler {
+  return async (req, _res, next) => {
+    const raw = rawAccountId(req, opts.from);
+    if (typeof raw !== 'string' || !raw) {
+      throw new AppError('VALIDATION_FAILED', 'adAccountId is required', { details: [{ path: `${opts.from}.adAccountId`, message: 'Required' }] });
+    }
+    const services = deps?.services ?? (req.app.locals.deps as AppDeps | undefined)?.services;
+    if (!services) throw new AppError('INTERNAL', 'Guard is not wired');
+    req.ctx.adAccount = await services.guard.check(req.ctx.auth, platform, raw);
+    next();
+  };
+}

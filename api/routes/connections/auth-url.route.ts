@@ -1,0 +1,27 @@
+import { defineRoute } from '../route';
+import { callerOf } from './caller';
+import { AuthUrlDto, AuthUrlRequestDto, PlatformParams } from './schemas';
+
+export const authUrlRoute = defineRoute({
+  method: 'post',
+  path: '/api/v1/connections/{platform}/auth-url',
+  operationId: 'createConnectionAuthUrl',
+  summary: 'Authorization URL created',
+  description:
+    "Builds the platform's authorize URL from the tenant's app credentials. The state is single use, valid 10 minutes and bound to the caller; Google uses PKCE with offline access.",
+  tags: ['Connections'],
+  auth: 'external',
+  params: PlatformParams,
+  body: AuthUrlRequestDto,
+  response: { schema: AuthUrlDto },
+  errors: [409],
+  handler: async ({ deps, auth, params, body, em, req }) => ({
+    data: await deps.services.oauthFlow.authUrl(em, {
+      ...callerOf(auth),
+      platform: params.platform,
+      redirectUri: body.redirectUri,
+      scopes: body.scopes,
+      requestBase: `${req.protocol}://${req.get('host')}`,
+    }),
+  }),
+});

@@ -1,0 +1,44 @@
+import { z } from '../../../shared/infra/zod-openapi';
+import { AppError, type ErrorCode } from '../../../shared/errors/app-error';
+import { defineRoute } from '../route';
+import { CallbackResultDto, PlatformParams } from './schemas';
+
+const CALLBACK_TO_ERROR: Record<string, ErrorCode> = {
+  ACCESS_DENIED: 'FORBIDDEN',
+  STATE_REUSED: 'VALIDATION_FAILED',
+  STATE_EXPIRED: 'VALIDATION_FAILED',
+  MISSING_CODE: 'VALIDATION_FAILED',
+};
+
+export const callbackRoute = defineRoute({
+  method: 'get',
+  path: '/api/v1/connections/{platform}/callback',
+  operationId: 'connectionCallback',
+  summary: 'Connection completed',
+  description:
+    'Platform redirect target. Exchanges the code, stores the tokens encrypted, discovers ad accounts, then redirects (302) to the redirectUri with `status=success&connectionId=…` or `status=error&code=…`. Without a redirectUri it answers JSON.',
+  tags: ['Connections'],
+  auth: 'none',
+  params: PlatformParams,
+  query: z.object({ state: z.string().max(200).optional(), code: z.string().max(4096).optional(), auth_code: z.string().max(4096).optional(), error: z.string().max(500).optional() }).passthrough(),
+  response: { schema: CallbackResultDto },
+  errors: [302, 400],
+  handler: async ({ deps, params, req, res, em }) => {
+    const out = await deps.services.oauthFlow.callback(em, params.platform, req.query as Record<string, unknown>);
+    if (out.redirectUri) {
+      const u = new URL(out.redirectUri);
+      u.searchParams.set('status', out.status);
+      u.searchParams.set('platform', out.platform);
+      if (out.connectionId) u.searchParams.set('connectionId', out.connectionId);
+      if (out.code) u.searchParams.set('code', out.code);
+      if (out.message) u.searchParams.set('message', out.message.slice(0, 300));
+      res.redirect(302, u.toString());
+      return { handled: true };
+    }
+    if (out.status === 'error') {
+      const code = CALLBACK_TO_ERROR[out.code ?? ''] ?? ((out.code as ErrorCode | undefined) ?? 'PLATFORM_REJECTED');
+      throw new AppError(code, out.message ?? 'The connection could not be completed', { details: [{ reason: out.code }] });
+    }
+    return { data: { status: out.status, platform: out.platform, connectionId: out.connectionId, adAccounts: out.adAccounts } };
+  },
+});

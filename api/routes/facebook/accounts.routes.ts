@@ -1,0 +1,124 @@
+import { z } from '../../../shared/infra/zod-openapi';
+import { AppError } from '../../../shared/errors/app-error';
+import { AdAccountQuery, DetailQuery, GraphId, GraphObjectDto, credentialQuery, fieldsQuery } from '../../../shared/platforms/facebook/dto/common.dto';
+import {
+  adAccountCall, businessAdAccountsCall, businessCall, businessCatalogsCall, myAdAccountsCall, myBusinessesCall,
+} from '../../../shared/platforms/facebook/operations/reads';
+import { defineRoute, type RouteSpec } from '../route';
+import { accountListRoute, graphListRoute, guardedReadRoute } from './read-route-factories';
+import { READ_ERRORS, TAGS, account, guardQuery, read } from './support';
+
+export const importAdAccountRoute = defineRoute({
+  method: 'get',
+  path: '/api/v1/facebook/import-ad-account',
+  operationId: 'facebookImportAdAccount',
+  summary: 'Ad account import finished',
+  description:
+    'Bulk import of the account (campaigns, ad sets, ads, creatives, custom audiences, pixels, custom conversions) as a job (API.md §10–§11): 200 with counts, or 202 with the poll URL. Imported records: `GET /api/v1/jobs/{jobId}/entities`.',
+  tags: TAGS,
+  auth: 'external',
+  query: AdAccountQuery,
+  response: { schema: z.unknown(), description: 'Import result, or JobAcceptedDto on 202' },
+  errors: [403, 404, 502],
+  before: guardQuery(),
+  handler: async ({ deps, auth, req }) =>
+    deps.services.jobs.submit({ auth, req }, { type: 'import', platform: 'facebook', adAccount: account(req), message: 'Ad account import finished' }),
+});
+
+export const teamImportAdAccountRoute: RouteSpec = {
+  ...importAdAccountRoute,
+  path: '/api/v1/{teamId}/facebook/import-ad-account',
+  operationId: 'teamFacebookImportAdAccount',
+  auth: 'team',
+  params: z.object({ teamId: z.string().max(128) }),
+};
+
+const pagesRoute = accountListRoute({
+  path: '/api/v1/facebook/pages',
+  operationId: 'facebookListPages',
+  summary: 'Pages fetched',
+  description: 'Pages the ad account can promote (`/act_{id}/promote_pages`).',
+  edge: 'pages',
+});
+
+const adAccountsRoute = graphListRoute({
+  path: '/api/v1/facebook/ad-accounts',
+  operationId: 'facebookListAdAccounts',
+  summary: 'Ad accounts fetched',
+  description: "Ad accounts of the connection that holds `adAccountId` (`/me/adaccounts` with that connection's token).",
+  call: ({ query }) => myAdAccountsCall(query),
+});
+
+/** The account in the path is the one guarded; `adAccountId` may be omitted (or must name the same account). */
+const AccountDetailQuery = z.object({ adAccountId: z.string().optional(), ...credentialQuery, ...fieldsQuery }).strict();
+
+const adAccountRoute = defineRoute({
+  method: 'get',
+  path: '/api/v1/facebook/ad-accounts/{id}',
+  operationId: 'facebookGetAdAccount',
+  summary: 'Ad account fetched',
+  tags: TAGS,
+  auth: 'external',
+  params: z.object({ id: z.string().regex(/^(act_)?\d{1,20}$/, 'must be an ad account id: act_123 or 123') }),
+  query: AccountDetailQuery,
+  response: { schema: GraphObjectDto },
+  errors: READ_ERRORS,
+  before: [
+    async (req, _res, next) => {
+      const valid = (req as unknown as { valid: { params: { id: string }; query: { adAccountId?: string } } }).valid;
+      const services = req.app.locals.deps.services;
+      const guarded = await services.guard.check(req.ctx.auth, 'facebook', valid.params.id);
+      if (valid.query.adAccountId !== undefined && services.guard.normalize('facebook', valid.query.adAccountId) !== guarded.platformAccountId) {
+        throw new AppError('VALIDATION_FAILED', 'adAccountId differs from the account in the path', {
+          details: [{ path: 'query.adAccountId', message: 'must name the same account as the path, or be omitted' }],
+        });
+      }
+      req.ctx.adAccount = guarded;
+      next();
+    },
+  ],
+  handler: async ({ deps, req, query }) => ({ data: await read(deps, req, adAccountCall(account(req).platformAccountId, query.fields)) }),
+});
+
+const BusinessParams = z.object({ businessId: GraphId });
+
+const businessesRoute = graphListRoute({
+  path: '/api/v1/facebook/businesses',
+  operationId: 'facebookListBusinesses',
+  summary: 'Businesses fetched',
+  description: "Businesses of the connection that holds `adAccountId` (`/me/businesses`).",
+  call: ({ query }) => myBusinessesCall(query),
+});
+
+const businessRoute = guardedReadRoute({
+  path: '/api/v1/facebook/businesses/{businessId}',
+  operationId: 'facebookGetBusiness',
+  summary: 'Business fetched',
+  params: BusinessParams,
+  query: DetailQuery,
+  response: { schema: GraphObjectDto },
+  handler: async ({ deps, req, params, query }) => ({ data: await read(deps, req, businessCall(params.businessId, query.fields)) }),
+});
+
+const businessAdAccountsRoute = graphListRoute({
+  path: '/api/v1/facebook/businesses/{businessId}/ad-accounts',
+  operationId: 'facebookListBusinessAdAccounts',
+  summary: 'Business ad accounts fetched',
+  description: 'Ad accounts the business owns (`/{business}/owned_ad_accounts`).',
+  params: BusinessParams,
+  call: ({ params, query }) => businessAdAccountsCall(params.businessId, query),
+});
+
+const businessCatalogsRoute = graphListRoute({
+  path: '/api/v1/facebook/businesses/{businessId}/catalogs',
+  operationId: 'facebookListBusinessCatalogs',
+  summary: 'Product catalogs fetched',
+  description: 'Product catalogs the business owns (`/{business}/owned_product_catalogs`).',
+  params: BusinessParams,
+  call: ({ params, query }) => businessCatalogsCall(params.businessId, query),
+});
+
+export const accountRoutes: RouteSpec[] = [
+  importAdAccountRoute, teamImportAdAccountRoute, pagesRoute, adAccountsRoute, adAccountRoute, businessesRoute, businessRoute,
+  businessAdAccountsRoute, businessCatalogsRoute,
+];

@@ -1,0 +1,84 @@
+import { z } from '../../../shared/infra/zod-openapi';
+import { AdObjectListQuery, GraphListDto, IdParams } from '../../../shared/platforms/facebook/dto/common.dto';
+import { StatusUpdateDto } from '../../../shared/platforms/facebook/dto/campaign.dto';
+import type { GraphObject } from '../../../shared/platforms/facebook/operations/fields';
+import { detailCall, listCall, type AccountEdge } from '../../../shared/platforms/facebook/operations/reads';
+import { defineRoute, type RouteSpec } from '../route';
+import { accountListRoute, guardedReadRoute, objectDetailRoute } from './read-route-factories';
+import { TAGS, WRITE_ERRORS, guardBody, readList, readOwned, submitWrite } from './support';
+
+/** Campaigns, ad sets and ads share list, details, child ads and status routes (API.md §6). */
+interface Level {
+  segment: 'campaigns' | 'adsets' | 'ads';
+  edge: AccountEdge;
+  object: GraphObject;
+  /** Singular, for messages and operation ids. */
+  one: string;
+  label: string;
+}
+
+const LEVELS: Level[] = [
+  { segment: 'campaigns', edge: 'campaigns', object: 'campaign', one: 'Campaign', label: 'Campaign' },
+  { segment: 'adsets', edge: 'adsets', object: 'adset', one: 'AdSet', label: 'Ad set' },
+  { segment: 'ads', edge: 'ads', object: 'ad', one: 'Ad', label: 'Ad' },
+];
+
+function routesFor(l: Level): RouteSpec[] {
+  const base = `/api/v1/facebook/${l.segment}`;
+  const routes: RouteSpec[] = [
+    accountListRoute({
+      path: base,
+      operationId: `facebookList${l.one}s`,
+      summary: `${l.label}s fetched`,
+      description: `\`/act_{id}/${l.edge}\`; deleted objects are left out unless effectiveStatus names DELETED.`,
+      edge: l.edge,
+      query: AdObjectListQuery,
+    }),
+    objectDetailRoute({
+      path: `${base}/{id}`,
+      operationId: `facebookGet${l.one}`,
+      summary: `${l.label} fetched`,
+      description: `An object of another ad account answers 404.`,
+      object: l.object,
+      label: l.label,
+    }),
+    defineRoute({
+      method: 'post',
+      path: `${base}/{id}/status`,
+      operationId: `facebookUpdate${l.one}Status`,
+      summary: `${l.label} status updated`,
+      description: 'Write job: `POST /{id} status=…`. The object must belong to `adAccountId` (checked with its `account_id`), otherwise 404.',
+      tags: TAGS,
+      auth: 'external',
+      params: IdParams,
+      body: StatusUpdateDto,
+      response: { schema: z.object({ success: z.boolean(), id: z.string(), status: z.string() }).openapi('StatusUpdateResultDto') },
+      errors: WRITE_ERRORS,
+      before: guardBody(),
+      handler: async ({ deps, auth, req, params, body }) => {
+        await readOwned(deps, req, detailCall(params.id, l.object, 'id', ['account_id']), l.label, params.id);
+        return submitWrite(deps, auth, req, 'facebook.update-status', { objectId: params.id, status: body.status }, `${l.label} status updated`);
+      },
+    }),
+  ];
+  if (l.segment !== 'ads') {
+    routes.push(
+      guardedReadRoute({
+        path: `${base}/{id}/ads`,
+        operationId: `facebookList${l.one}Ads`,
+        summary: 'Ads fetched',
+        description: `Ads of the ${l.label.toLowerCase()} (\`/{id}/ads\`); 404 if it belongs to another ad account.`,
+        params: IdParams,
+        query: AdObjectListQuery,
+        response: { schema: GraphListDto },
+        handler: async ({ deps, req, params, query }) => {
+          await readOwned(deps, req, detailCall(params.id, l.object, 'id', ['account_id']), l.label, params.id);
+          return readList(deps, req, listCall(`${params.id}/ads`, 'ad', query), 'Ads fetched');
+        },
+      }),
+    );
+  }
+  return routes;
+}
+
+export const adObjectRoutes: RouteSpec[] = LEVELS.flatMap(routesFor);

@@ -1,0 +1,72 @@
+import { z } from '../../../shared/infra/zod-openapi';
+import { IdParams } from '../../../shared/platforms/facebook/dto/common.dto';
+import { CreateSocialCampaignDto, ObjectiveParams } from '../../../shared/platforms/facebook/dto/campaign.dto';
+import { CreateAdCloneDto, CreateSocialAds } from '../../../shared/platforms/facebook/dto/ad.dto';
+import { detailCall } from '../../../shared/platforms/facebook/operations/reads';
+import { defineRoute, type RouteSpec } from '../route';
+import { TAGS, WRITE_ERRORS, guardBody, notInAccount, readOwned, submitWrite } from './support';
+
+const CreatedDto = z.object({ id: z.string() }).openapi('FacebookCreatedDto');
+
+const createCampaignRoute = defineRoute({
+  method: 'post',
+  path: '/api/v1/facebook/campaigns/{objective}',
+  operationId: 'facebookCreateCampaign',
+  summary: 'Campaign created',
+  description:
+    'Write job: `POST /act_{id}/campaigns` with objective OUTCOME_LEADS/AWARENESS/TRAFFIC/ENGAGEMENT/SALES. Starts PAUSED unless `status` says otherwise; budgets in minor units.',
+  tags: TAGS,
+  auth: 'external',
+  params: ObjectiveParams,
+  body: CreateSocialCampaignDto,
+  response: { schema: CreatedDto },
+  errors: WRITE_ERRORS,
+  before: guardBody(),
+  handler: ({ deps, auth, req, params, body }) =>
+    submitWrite(deps, auth, req, 'facebook.create-campaign', { objective: params.objective, campaign: body }, 'Campaign created'),
+});
+
+const createAdRoute = defineRoute({
+  method: 'post',
+  path: '/api/v1/facebook/ads',
+  operationId: 'facebookCreateAd',
+  summary: 'Ad created',
+  description:
+    'Write job: creates the creative first when it is given inline (`object_story_spec` or `object_story_id`), then `POST /act_{id}/ads`. The ad set (and creative) must belong to the account.',
+  tags: TAGS,
+  auth: 'external',
+  body: CreateSocialAds,
+  response: { schema: z.object({ id: z.string(), creative_id: z.string() }).openapi('FacebookAdCreatedDto') },
+  errors: WRITE_ERRORS,
+  before: guardBody(),
+  handler: async ({ deps, auth, req, body }) => {
+    await readOwned(deps, req, detailCall(body.adset_id, 'adset', 'id', ['account_id']), 'Ad set', body.adset_id);
+    if (body.creative.creative_id) {
+      await readOwned(deps, req, detailCall(body.creative.creative_id, 'adcreative', 'id', ['account_id']), 'Creative', body.creative.creative_id);
+    }
+    return submitWrite(deps, auth, req, 'facebook.create-ad', { ad: body }, 'Ad created');
+  },
+});
+
+const cloneAdRoute = defineRoute({
+  method: 'post',
+  path: '/api/v1/facebook/ads/{id}/clone',
+  operationId: 'facebookCloneAd',
+  summary: 'Ad copied',
+  description: 'Write job: `POST /{ad_id}/copies` → `{ copied_ad_id }`. Copies start PAUSED unless `status_option` says otherwise.',
+  tags: TAGS,
+  auth: 'external',
+  params: IdParams,
+  body: CreateAdCloneDto,
+  response: { schema: z.object({ copied_ad_id: z.string() }).openapi('FacebookAdCopiedDto') },
+  errors: WRITE_ERRORS,
+  before: guardBody(),
+  handler: async ({ deps, auth, req, params, body }) => {
+    const source = await readOwned(deps, req, detailCall(params.id, 'ad', 'id,name', ['account_id']), 'Ad', params.id);
+    if (body.adset_id) await readOwned(deps, req, detailCall(body.adset_id, 'adset', 'id', ['account_id']), 'Ad set', body.adset_id);
+    if (typeof source.name !== 'string') throw notInAccount('Ad', params.id, req);
+    return submitWrite(deps, auth, req, 'facebook.clone-ad', { adId: params.id, sourceName: source.name, clone: body }, 'Ad copied');
+  },
+});
+
+export const createRoutes: RouteSpec[] = [createCampaignRoute, createAdRoute, cloneAdRoute];

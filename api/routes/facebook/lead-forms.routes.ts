@@ -1,0 +1,64 @@
+import type { Request } from 'express';
+import { z } from '../../../shared/infra/zod-openapi';
+import { AppError } from '../../../shared/errors/app-error';
+import { CreateLeadFormDto, LeadFormListDto, LeadFormListQuery } from '../../../shared/platforms/facebook/dto/lead-form.dto';
+import { listLeadFormsCall, pageTokenCall, toLeadFormList } from '../../../shared/platforms/facebook/operations/lead-forms';
+import { act, get, type GraphList } from '../../../shared/platforms/facebook/operations/graph-call';
+import type { AppDeps } from '../../deps';
+import { defineRoute, type RouteSpec } from '../route';
+import { guardedReadRoute } from './read-route-factories';
+import { TAGS, WRITE_ERRORS, account, graphFor, guardBody, read, submitWrite } from './support';
+
+/** Bound on the promote_pages walk; an account that can use more pages than this is not realistic. */
+const MAX_PAGE_WALK = 10;
+
+/** The page must be one the ad account can promote (`/act_{id}/promote_pages`); otherwise 404 before any page call. */
+async function assertPageUsable(deps: AppDeps, req: Request, pageId: string): Promise<void> {
+  let after: string | undefined;
+  for (let i = 0; i < MAX_PAGE_WALK; i++) {
+    const r = await read<GraphList<{ id: string }>>(deps, req, get(`${act(account(req).platformAccountId)}/promote_pages`, { fields: 'id', limit: 100, after }));
+    if (r.data?.some((p) => String(p.id) === pageId)) return;
+    after = r.paging?.cursors?.after;
+    if (!r.paging?.next || !after) break;
+  }
+  throw new AppError('NOT_FOUND', `Page ${pageId} is not available to ad account act_${account(req).platformAccountId}`, {
+    details: [{ path: 'pageId', message: 'not among the pages this ad account can use' }],
+  });
+}
+
+const listRoute = guardedReadRoute({
+  path: '/api/v1/facebook/lead-form',
+  operationId: 'facebookListLeadForms',
+  summary: 'Lead forms fetched',
+  description:
+    "Lead forms of the page (`/{page}/leadgen_forms`, called with the page access token fetched with the user's token). Exactly `{ data: [{ id, name, status, locale, leads_count, created_time }], paging: { cursors: { before, after } } }`.",
+  query: LeadFormListQuery,
+  response: { schema: LeadFormListDto },
+  handler: async ({ deps, req, query }) => {
+    await assertPageUsable(deps, req, query.pageId);
+    const page = await read<{ access_token?: string }>(deps, req, pageTokenCall(query.pageId));
+    if (!page.access_token) throw new AppError('FORBIDDEN', `No page access token for page ${query.pageId}`);
+    const r = await graphFor(deps, req).call<GraphList>(listLeadFormsCall(query.pageId, query), { kind: 'read', token: page.access_token });
+    return { data: toLeadFormList(r) };
+  },
+});
+
+const createRoute = defineRoute({
+  method: 'post',
+  path: '/api/v1/facebook/lead-form',
+  operationId: 'facebookCreateLeadForm',
+  summary: 'Lead form created',
+  description: 'Write job: `POST /{pageId}/leadgen_forms` with the page access token (fetched in the worker, never stored).',
+  tags: TAGS,
+  auth: 'external',
+  body: CreateLeadFormDto,
+  response: { schema: z.object({ id: z.string() }) },
+  errors: WRITE_ERRORS,
+  before: guardBody(),
+  handler: async ({ deps, auth, req, body }) => {
+    await assertPageUsable(deps, req, body.pageId);
+    return submitWrite(deps, auth, req, 'facebook.create-lead-form', { form: body }, 'Lead form created');
+  },
+});
+
+export const leadFormRoutes: RouteSpec[] = [listRoute, createRoute];

@@ -1,0 +1,136 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import type { ZodTypeAny, AnyZodObject } from 'zod';
+import { z } from '../../../shared/infra/zod-openapi';
+import { AppError } from '../../../shared/errors/app-error';
+import { parsePart } from '../../middleware/validate';
+import { defineRoute, type HandlerContext, type RouteResult, type RouteSpec } from '../route';
+import { TAGS } from './support';
+
+export type OperationKind = 'read' | 'write' | 'import';
+
+/** Reads that use POST because their input is a JSON document. */
+const POST_READS = new Set(['facebookPreviewCreative', 'facebookEstimateAudience', 'facebookTargetingSearch']);
+
+export function kindOf(spec: RouteSpec): OperationKind {
+  if (spec.operationId === 'facebookImportAdAccount') return 'import';
+  return spec.method === 'get' || POST_READS.has(spec.operationId) ? 'read' : 'write';
+}
+
+/** Path parameters and the query (GET) or body (POST) as one input document. */
+function inputSchema(spec: RouteSpec): ZodTypeAny {
+  const part = (spec.method === 'get' ? spec.query : spec.body) ?? z.object({});
+  return spec.params ? z.intersection(spec.params, part) : part;
+}
+
+export const OperationDto = z
+  .object({
+    operation: z.string().openapi({ example: 'facebookListCampaigns' }),
+    method: z.enum(['GET', 'POST']),
+    path: z.string(),
+    summary: z.string(),
+    kind: z.enum(['read', 'write', 'import']).openapi({ description: 'write and import operations run as jobs (200 or 202)' }),
+    input: z.record(z.unknown()).openapi({ description: 'JSON Schema of `params` (path parameters plus query or body fields)' }),
+  })
+  .openapi('FacebookOperationDto');
+
+export const FindOperationsDto = z
+  .object({
+    operations: z.array(OperationDto),
+    components: z.record(z.unknown()).openapi({ description: 'Named schemas the inputs refer to (`#/components/schemas/…`)' }),
+  })
+  .openapi('FindOperationsDto');
+
+export const ExecuteOperationDto = z
+  .object({
+    operation: z.string().min(1).max(100).openapi({ description: 'An `operation` from GET /api/v1/facebook/operations' }),
+    params: z.record(z.unknown()).default({}).openapi({ description: 'Path parameters plus query (reads) or body (writes) fields, including adAccountId' }),
+  })
+  .strict()
+  .openapi('ExecuteOperationDto');
+
+function buildCatalog(ops: RouteSpec[]) {
+  const registry = new OpenAPIRegistry();
+  for (const op of ops) registry.register(`${op.operationId}Input`, inputSchema(op));
+  const schemas = (new OpenApiGeneratorV31(registry.definitions).generateComponents().components?.schemas ?? {}) as Record<string, unknown>;
+  const operations = ops.map((op) => ({
+    operation: op.operationId,
+    method: op.method.toUpperCase() as 'GET' | 'POST',
+    path: op.path,
+    summary: op.summary,
+    kind: kindOf(op),
+    input: schemas[`${op.operationId}Input`] as Record<string, unknown>,
+  }));
+  const components = Object.fromEntries(Object.entries(schemas).filter(([k]) => !k.endsWith('Input')));
+  return { operations, components: { schemas: components } };
+}
+
+/** Runs an express middleware to completion (the guard is async and throws AppError). */
+function runMiddleware(mw: RequestHandler, req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    try {
+      const r = mw(req, res, (err?: unknown) => (err ? reject(err) : resolve())) as unknown;
+      if (r instanceof Promise) r.catch(reject);
+    } catch (e) {
+      reject(e);
+    }
+  });
+}
+
+/** GET parts arrive as strings on the wire; accept JSON booleans for them too. */
+const asQuery = (v: Record<string, unknown>) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'boolean' ? String(x) : x]));
+
+/**
+ * The catalog and `execute` over this surface's own routes: one operation per route, executed through
+ * the same validation, ad-account guard and handler (reads direct, writes as jobs).
+ */
+export function operationsRoutes(surface: () => RouteSpec[]): RouteSpec[] {
+  let catalog: ReturnType<typeof buildCatalog> | undefined;
+  const byId = () => new Map(surface().map((s) => [s.operationId, s]));
+
+  const list = defineRoute({
+    method: 'get',
+    path: '/api/v1/facebook/operations',
+    operationId: 'facebookListOperations',
+    summary: 'Operations fetched',
+    description: 'Every operation of the Meta surface with the JSON Schema of its input (from the same zod schemas the routes validate with).',
+    tags: TAGS,
+    auth: 'external',
+    response: { schema: FindOperationsDto },
+    handler: async () => ({ data: (catalog ??= buildCatalog(surface())) }),
+  });
+
+  const execute = defineRoute({
+    method: 'post',
+    path: '/api/v1/facebook/operations/execute',
+    operationId: 'facebookExecuteOperation',
+    summary: 'Operation executed',
+    description: 'Runs one operation by name with `params`, through the same validation, ownership guard and job pipeline as its route.',
+    tags: TAGS,
+    auth: 'external',
+    body: ExecuteOperationDto,
+    errors: [403, 404, 409, 422, 502, 504],
+    handler: async (ctx): Promise<RouteResult> => {
+      const spec = byId().get(ctx.body.operation);
+      if (!spec) {
+        throw new AppError('NOT_FOUND', `Unknown operation ${ctx.body.operation}`, {
+          details: [{ path: 'body.operation', message: 'not an operation of GET /api/v1/facebook/operations' }],
+        });
+      }
+      const input = { ...ctx.body.params };
+      const pathKeys = spec.params ? Object.keys((spec.params as AnyZodObject).shape) : [];
+      const pathIn = Object.fromEntries(pathKeys.filter((k) => k in input).map((k) => [k, input[k]]));
+      for (const k of pathKeys) delete input[k];
+      const params = spec.params ? parsePart('params', spec.params, pathIn) : {};
+      const query = spec.method === 'get' && spec.query ? parsePart('query', spec.query, asQuery(input)) : {};
+      const body = spec.method !== 'get' && spec.body ? parsePart('body', spec.body, input) : undefined;
+      (ctx.req as Request & { valid?: unknown }).valid = { params, query, body };
+      for (const mw of spec.before ?? []) await runMiddleware(mw, ctx.req, ctx.res);
+      const inner = { ...ctx, params, query, body } as unknown as HandlerContext<AnyZodObject, AnyZodObject, ZodTypeAny>;
+      const result = await spec.handler(inner as never);
+      if ('handled' in result) return result;
+      return { ...result, message: result.message ?? spec.summary };
+    },
+  });
+  return [list, execute];
+}

@@ -1,0 +1,26 @@
+import { ASSET_LEVEL_DEFS } from '../../../shared/platforms/google/operations/levels';
+import { assetsQuery } from '../../../shared/platforms/google/operations/assets';
+import { defineRoute } from '../route';
+import { GoogleAssetsPageDto, GoogleAssetsQueryDto } from './schemas';
+import { checkLevelFields } from './validation';
+
+export const googleAssetsRoute = defineRoute({
+  method: 'get',
+  path: '/api/v1/google/assets',
+  operationId: 'googleAssets',
+  summary: 'Assets fetched',
+  description:
+    'Entities of one level (campaign, ad_group, ad, keyword, asset) as Google returns them, through a paged GAQL search ordered by id. Google pages are fixed at 10,000 rows; pass `paging.nextPageToken` back as `pageToken` with the same other parameters for the next page. `totalResultsCount` is given on the first page.',
+  tags: ['Google'],
+  auth: 'external',
+  query: GoogleAssetsQueryDto,
+  response: { schema: GoogleAssetsPageDto },
+  errors: [400, 403, 404, 429, 502, 504],
+  handler: async ({ deps, auth, query }) => {
+    checkLevelFields(ASSET_LEVEL_DEFS[query.level], query.level, query.fields);
+    const { query: gaql } = assetsQuery(query);
+    const account = await deps.services.guard.check(auth, 'google', query.adAccountId);
+    const page = await deps.services.google.assets(account, gaql, query.pageToken);
+    return { data: { ...page, gaqlQuery: gaql } };
+  },
+});

@@ -1,0 +1,132 @@
+import { z } from '../../../shared/infra/zod-openapi';
+import { DURING_LITERALS } from '../../../shared/platforms/google/gaql';
+import {
+  ASSET_LEVELS,
+  ENTITY_STATUSES,
+  INSIGHT_LEVELS,
+  INSIGHT_METRICS,
+  INSIGHT_SEGMENTS,
+} from '../../../shared/platforms/google/operations/levels';
+import { booleanFlag, jsonOf, listOf, orderByParam } from './query-parsers';
+
+const AccountId = z.string().min(1).max(40).openapi({ description: 'Google Ads customer id: `1234567890` or `123-456-7890`', example: '1234567890' });
+const EntityId = z.string().regex(/^\d{1,19}$/, 'a numeric id');
+const DateRange = z
+  .string()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.enum(DURING_LITERALS))
+  .openapi({ description: 'A GAQL DURING literal (facts §5)', example: 'LAST_30_DAYS' });
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date written 'YYYY-MM-DD'");
+
+const Condition = z
+  .object({
+    field: z.string().min(1).max(200),
+    op: z.string().min(1).max(20),
+    value: z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number(), z.boolean()])).max(1000)]).optional(),
+  })
+  .strict();
+
+export const GoogleGaqlQueryDto = z
+  .object({
+    adAccountId: z.string().min(1).max(2000).openapi({
+      description: 'One customer id or a comma list. With includeClients=true a manager stands for its enabled client accounts.',
+      example: '1000000001,1000000002',
+    }),
+    includeClients: booleanFlag.openapi({ description: 'Expand managers to their enabled, non-manager client accounts (through customer_client)' }),
+    query: z.string().min(1).max(20_000).optional().openapi({ description: 'Raw GAQL. Give this or the structured form.', example: 'SELECT campaign.id, metrics.clicks FROM campaign WHERE segments.date DURING LAST_7_DAYS' }),
+    resource: z.string().min(1).max(100).optional().openapi({ description: 'Structured form: FROM resource', example: 'campaign' }),
+    fields: listOf(z.string().min(1).max(200)).optional().openapi({ description: 'Structured form: SELECT fields (comma list or JSON array)' }),
+    where: jsonOf(z.array(Condition).max(50)).optional().openapi({
+      description: 'Structured form: JSON array of `{ field, op, value }` joined by AND; values are quoted by the builder',
+      example: '[{"field":"campaign.status","op":"=","value":"ENABLED"}]',
+    }),
+    orderBy: orderByParam.optional().openapi({ description: 'Structured form: `metrics.clicks DESC, campaign.id` or JSON `[{ field, dir }]`' }),
+    limit: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    dateRange: DateRange.optional(),
+    startDate: IsoDate.optional(),
+    endDate: IsoDate.optional(),
+  })
+  .openapi('GoogleGaqlQueryDto');
+
+export const FailedAccountDto = z
+  .object({
+    accountId: z.string(),
+    error: z.object({ code: z.string(), message: z.string(), details: z.array(z.record(z.unknown())).optional() }),
+  })
+  .openapi('GoogleFailedAccountDto');
+
+export const GoogleGaqlResultDto = z
+  .object({
+    data: z.array(z.record(z.unknown())).openapi({
+      description:
+        'GoogleAdsRow objects of every account, as Google sends them (camelCase nesting, int64 as strings), then one `GoogleFailedAccountDto` ({ accountId, error }) per account that failed while others answered',
+    }),
+    gaqlQuery: z.string(),
+    accountIds: z.array(z.string()).openapi({ description: 'Every account the query ran on, after manager expansion' }),
+    currencyCodes: z.record(z.string()).openapi({ example: { '1000000001': 'USD' } }),
+    failedAccountIds: z.array(z.string()).optional().openapi({ description: 'Present when some accounts failed' }),
+  })
+  .openapi('GoogleGaqlResultDto');
+
+export const GoogleAccessibleAccountsQueryDto = z
+  .object({ connectionId: z.string().uuid().optional().openapi({ description: "Which of the caller's Google connections (default: the most recent active one)" }) })
+  .openapi('GoogleAccessibleAccountsQueryDto');
+
+export const GoogleAccessibleAccountDto = z
+  .object({
+    resourceName: z.string(),
+    id: z.string(),
+    descriptiveName: z.string().nullable().optional(),
+    currencyCode: z.string().nullable().optional(),
+    timeZone: z.string().nullable().optional(),
+    manager: z.boolean().optional(),
+    testAccount: z.boolean().optional(),
+    status: z.string().nullable().optional(),
+    error: z.object({ code: z.string(), message: z.string() }).optional().openapi({ description: 'Set when the account could not be read' }),
+  })
+  .openapi('GoogleAccessibleAccountDto');
+
+export const GoogleAccessibleAccountsDto = z
+  .object({ connectionId: z.string().uuid(), resourceNames: z.array(z.string()), accounts: z.array(GoogleAccessibleAccountDto) })
+  .openapi('GoogleAccessibleAccountsDto');
+
+export const TeamParams = z.object({ teamId: z.string().min(1).max(200).openapi({ description: "The tenant's id for the external user (team)" }) });
+
+export const GoogleImportQueryDto = z.object({ adAccountId: AccountId }).openapi('GoogleImportAdAccountDto');
+
+export const GoogleInsightsQueryDto = z
+  .object({
+    adAccountId: AccountId,
+    level: z.enum(INSIGHT_LEVELS).default('campaign'),
+    metrics: listOf(z.enum(INSIGHT_METRICS), 30).optional().openapi({ description: 'Metric names without `metrics.` (default impressions, clicks, cost_micros, ctr, average_cpc, conversions)' }),
+    fields: listOf(z.string().min(1).max(200), 30).optional().openapi({ description: "Extra attribute fields from the level's list" }),
+    segments: listOf(z.enum(INSIGHT_SEGMENTS), 5).optional().openapi({ description: 'Break down by segments (without `segments.`), e.g. date,device' }),
+    dateRange: DateRange.optional().openapi({ description: 'DURING literal; default LAST_30_DAYS unless startDate+endDate' }),
+    startDate: IsoDate.optional(),
+    endDate: IsoDate.optional(),
+    ids: listOf(EntityId, 500).optional().openapi({ description: 'Only these entities of the level' }),
+    statuses: listOf(z.enum(ENTITY_STATUSES), 3).optional(),
+    orderBy: orderByParam.optional(),
+    limit: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  })
+  .openapi('GoogleInsightsQueryDto');
+
+export const GoogleAssetsQueryDto = z
+  .object({
+    adAccountId: AccountId,
+    level: z.enum(ASSET_LEVELS),
+    fields: listOf(z.string().min(1).max(200), 50).optional().openapi({ description: "Fields from the level's list (default: id, name, status, …)" }),
+    ids: listOf(EntityId, 500).optional(),
+    statuses: listOf(z.enum(ENTITY_STATUSES), 3).optional(),
+    limit: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    pageToken: z.string().min(1).max(2000).optional().openapi({ description: '`paging.nextPageToken` of the previous page (same other parameters)' }),
+  })
+  .openapi('GoogleAssetsQueryDto');
+
+export const GoogleAssetsPageDto = z
+  .object({
+    data: z.array(z.record(z.unknown())),
+    paging: z.object({ nextPageToken: z.string().nullable(), totalResultsCount: z.string().nullable() }),
+    gaqlQuery: z.string(),
+  })
+  .openapi('GoogleAssetsPageDto');

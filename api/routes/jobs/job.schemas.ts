@@ -1,0 +1,53 @@
+import { z } from '../../../shared/infra/zod-openapi';
+
+export const JobIdParams = z.object({ jobId: z.string().max(64).openapi({ description: 'Job id from the 202 answer' }) });
+
+export const JobErrorDto = z
+  .object({ code: z.string(), message: z.string(), details: z.array(z.record(z.unknown())).optional() })
+  .openapi('JobErrorDto');
+
+export const JobDto = z
+  .object({
+    id: z.string().uuid(),
+    type: z.enum(['write', 'import']),
+    operation: z.string(),
+    platform: z.string(),
+    adAccountId: z.string().nullable(),
+    state: z.enum(['queued', 'active', 'completed', 'failed']),
+    progress: z.unknown().openapi({ description: 'Imports: records and pages so far per level' }),
+    attempts: z.number().int(),
+    result: z.unknown().optional(),
+    error: JobErrorDto.optional(),
+    createdAt: z.string().datetime(),
+    startedAt: z.string().datetime().optional(),
+    finishedAt: z.string().datetime().optional(),
+  })
+  .openapi('JobDto');
+
+/** The 202 body of every write and import answered asynchronously. */
+export const JobAcceptedDto = z
+  .object({
+    jobId: z.string().uuid(),
+    status: z.enum(['queued', 'active', 'completed', 'failed']),
+    pollUrl: z.string().openapi({ example: '/api/v1/jobs/5b0c…' }),
+  })
+  .openapi('JobAcceptedDto');
+
+export const ImportedEntitiesQuery = z
+  .object({
+    level: z.string().max(40).optional().openapi({ description: 'campaign, adgroup, ad, pixel, … (per platform)' }),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(1000).default(100),
+    // Credential parameters (API.md §3), read by authentication; listed so the strict schema accepts them.
+    externalUserId: z.string().optional().openapi({ description: 'With x-api-key: the external user acting' }),
+    token: z.string().optional().openapi({ description: 'An external user access token (same as the Bearer header)' }),
+  })
+  .strict();
+
+export const ImportedEntityDto = z
+  .object({ level: z.string(), platformId: z.string(), data: z.record(z.unknown()), fetchedAt: z.string().datetime() })
+  .openapi('ImportedEntityDto');
+
+export const ImportedEntitiesPageDto = z
+  .object({ items: z.array(ImportedEntityDto), nextCursor: z.string().nullable() })
+  .openapi('ImportedEntitiesPageDto');

@@ -1,0 +1,59 @@
+import type { Request, Response, RequestHandler } from 'express';
+import type { z, ZodTypeAny, AnyZodObject } from 'zod';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuthContext, AuthMode } from '../../shared/domain/identity/auth-context';
+import type { Logger } from '../../shared/infra/logger';
+import type { AppDeps } from '../deps';
+
+type Infer<T> = T extends ZodTypeAny ? z.infer<T> : undefined;
+
+export interface HandlerContext<P, Q, B> {
+  req: Request;
+  res: Response;
+  deps: AppDeps;
+  params: Infer<P>;
+  query: Infer<Q>;
+  body: Infer<B>;
+  /** Set for every route whose auth mode is not `none`. */
+  auth: AuthContext;
+  log: Logger;
+  em: EntityManager;
+}
+
+export type RouteResult =
+  | { data: unknown; status?: number; message?: string; headers?: Record<string, string> }
+  /** The handler answered itself (redirects, streams). */
+  | { handled: true };
+
+export interface RouteSpec<
+  P extends AnyZodObject | undefined = AnyZodObject | undefined,
+  Q extends AnyZodObject | undefined = AnyZodObject | undefined,
+  B extends ZodTypeAny | undefined = ZodTypeAny | undefined,
+> {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** OpenAPI-style path: `/api/v1/facebook/campaigns/{id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  auth: AuthMode;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response?: { status?: number; schema?: ZodTypeAny; description?: string };
+  /** Error statuses worth documenting beyond the defaults for the auth mode. */
+  errors?: number[];
+  /** Extra steps after authentication and validation (e.g. the ad-account guard). */
+  before?: RequestHandler[];
+  handler: (ctx: HandlerContext<P, Q, B>) => Promise<RouteResult>;
+}
+
+/** Identity function that keeps the generic types of a route's schemas for its handler. */
+export function defineRoute<
+  P extends AnyZodObject | undefined = undefined,
+  Q extends AnyZodObject | undefined = undefined,
+  B extends ZodTypeAny | undefined = undefined,
+>(spec: RouteSpec<P, Q, B>): RouteSpec {
+  return spec as unknown as RouteSpec;
+}

@@ -1,0 +1,21 @@
+import type { RouteSpec } from '../route';
+import { authRoutes } from '../auth';
+import { tenantsRoutes } from '../tenants';
+import { tenantAuthRoutes } from './auth.routes';
+import { tenantSelfRoutes } from './tenant.routes';
+import { apiKeyRoutes } from './api-key.routes';
+import { tenantAppRoutes } from './apps.routes';
+import { invitationRoutes } from './invitations.routes';
+import { userRoutes } from './users.routes';
+
+export const tenantRoutes: RouteSpec[] = [
+  ...tenantAuthRoutes,
+  ...tenantSelfRoutes,
+  ...apiKeyRoutes,
+  ...tenantAppRoutes,
+  ...invitationRoutes,
+  ...userRoutes,
+];
+
+/** Everything issue 4 adds: external-user tokens, sign-up/invitation acceptance, tenant administration. */
+export const identityRoutes: RouteSpec[] = [...authRoutes, ...tenantsRoutes, ...tenantRoutes];

@@ -1,0 +1,103 @@
+import { z } from '../../../shared/infra/zod-openapi';
+import { Email, Name, Password, TenantRoleEnum, TenantUserDto } from '../tenants/schemas';
+
+const nullableText = (max: number) => z.string().trim().min(1).max(max).nullable().optional();
+const atLeastOne = (o: object) => Object.keys(o).length > 0;
+
+export const TenantLoginDto = z.object({ email: Email, password: z.string().min(1).max(200) }).strict().openapi('TenantLoginDto');
+export const ChangePasswordDto = z
+  .object({ currentPassword: z.string().min(1).max(200), newPassword: Password })
+  .strict()
+  .openapi('ChangePasswordDto');
+export const ForgetPasswordDto = z.object({ email: Email }).strict().openapi('ForgetPasswordDto');
+export const ResetPasswordDto = z
+  .object({ token: z.string().min(1).max(200), newPassword: Password })
+  .strict()
+  .openapi('ResetPasswordDto');
+
+export const UpdateTenantDto = z
+  .object({
+    name: Name.optional(),
+    settings: z
+      .object({
+        timezone: nullableText(64),
+        locale: nullableText(35),
+        defaultRedirectUri: z.string().url().max(2000).nullable().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .refine(atLeastOne, { message: 'send at least one field' })
+  .openapi('UpdateTenantDto');
+
+const profileFields = {
+  companyName: nullableText(200),
+  website: z.string().url().max(2000).nullable().optional(),
+  contactEmail: Email.nullable().optional(),
+  phone: nullableText(40),
+  country: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code').nullable().optional(),
+  logoUrl: z.string().url().max(2000).nullable().optional(),
+};
+export const UpdateTenantProfileDto = z.object(profileFields).strict().refine(atLeastOne, { message: 'send at least one field' }).openapi('UpdateTenantProfileDto');
+export const TenantProfileDto = z
+  .object({
+    tenantId: z.string().uuid(),
+    companyName: z.string().optional(),
+    website: z.string().optional(),
+    contactEmail: z.string().optional(),
+    phone: z.string().optional(),
+    country: z.string().optional(),
+    logoUrl: z.string().optional(),
+  })
+  .openapi('TenantProfileDto');
+
+const ApiKeyView = z.object({
+  id: z.string().uuid(),
+  prefix: z.string(),
+  maskedKey: z.string(),
+  createdAt: z.string().datetime(),
+  expiresAt: z.string().datetime().nullable(),
+  lastUsedAt: z.string().datetime().nullable(),
+});
+export const TenantApiKeyDto = z
+  .object({
+    current: ApiKeyView.nullable(),
+    previous: z.array(ApiKeyView).openapi({ description: 'Rotated-out keys still inside their grace period' }),
+  })
+  .openapi('TenantApiKeyDto');
+export const RotatedApiKeyDto = z
+  .object({
+    apiKey: z.string().openapi({ description: 'The new key. Shown once; store it now.' }),
+    id: z.string().uuid(),
+    prefix: z.string(),
+    createdAt: z.string().datetime(),
+    previousKeyExpiresAt: z.string().datetime().openapi({ description: 'Until then the previous key keeps working' }),
+  })
+  .openapi('RotatedApiKeyDto');
+
+export const CreateTenantInvitationDto = z
+  .object({ email: Email, role: z.enum(['admin', 'member']).default('member') })
+  .strict()
+  .openapi('CreateTenantInvitationDto');
+export const InvitationDto = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    role: TenantRoleEnum,
+    status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
+    expiresAt: z.string().datetime(),
+    createdAt: z.string().datetime(),
+  })
+  .openapi('InvitationDto');
+
+export const UsersQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const PaginatedUsersResponse = z
+  .object({ items: z.array(TenantUserDto), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() })
+  .openapi('PaginatedUsersResponse');
+export const UpdateTenantUserDto = z.object({ role: TenantRoleEnum }).strict().openapi('UpdateTenantUserDto');
+
+export const IdParams = z.object({ id: z.string().uuid() });
