@@ -1,0 +1,32 @@
+import { UnrecoverableError } from 'bullmq';
+import { AppError } from '../../shared/errors/app-error';
+import { encodeJobError } from '../../shared/domain/jobs/job-errors';
+import type { JobRecord } from '../../shared/domain/jobs/job-store';
+import type { JobAccountSnapshot } from '../../shared/persistence/entities/job.entity';
+import type { JobContext } from '../job-handler';
+
+export type PipelineRow = JobRecord & { account: JobAccountSnapshot };
+
+/**
+ * Runs a write or import on the job's row. A row that is missing, of another tenant or without its
+ * account can never succeed, so no retry; a row already completed (a crash cut BullMQ's bookkeeping
+ * short) answers with its stored result instead of running again.
+ */
+export async function onPipelineRow(
+  ctx: JobContext,
+  payload: { jobId: string; tenantId: string },
+  run: (row: PipelineRow) => Promise<unknown>,
+): Promise<unknown> {
+  const row = ctx.jobRow ?? (await ctx.services.jobs.store.findById(payload.jobId));
+  if (!row || row.tenantId !== payload.tenantId || !row.account) {
+    throw new UnrecoverableError(encodeJobError(new AppError('JOB_NOT_FOUND', 'Job record not found')));
+  }
+  if (row.state === 'completed') return row.result;
+  return run(row as PipelineRow);
+}
+
+/** Progress goes to BullMQ (for its UI) and to the row (what polls read). */
+export const progressReporter = (ctx: JobContext, rowId: string) => async (progress: unknown) => {
+  await ctx.job.updateProgress(progress as object);
+  await ctx.services.jobs.store.setProgress(rowId, progress);
+};

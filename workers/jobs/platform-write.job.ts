@@ -1,0 +1,40 @@
+import { platformWriteJob } from '../../shared/queues/pipeline-jobs';
+import { AppError } from '../../shared/errors/app-error';
+import { findWriteOperation } from '../../shared/domain/jobs/write-operations';
+import { CheckpointStore } from '../../shared/domain/jobs/checkpoint-store';
+import { stableRequestId } from '../../shared/domain/jobs/create-once';
+import type { WriteContext } from '../../shared/domain/jobs/write-operation.types';
+import { defineHandler } from '../job-handler';
+import { onPipelineRow, progressReporter } from './pipeline-job';
+
+/** Runs one registered write operation for the job row named in the payload. */
+export const platformWriteHandler = defineHandler({
+  job: platformWriteJob,
+  tracked: true,
+  handle: (ctx, payload) =>
+    onPipelineRow(ctx, payload, async (row) => {
+      const { services } = ctx;
+      const op = findWriteOperation(row.operation);
+      if (!op) throw new AppError('INTERNAL', `Unknown write operation ${row.operation}`);
+      let params: unknown = row.params ?? {};
+      if (op.params) {
+        const parsed = op.params.safeParse(params);
+        if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Invalid operation parameters');
+        params = parsed.data;
+      }
+      const wctx: WriteContext = {
+        jobId: row.id,
+        attempt: ctx.job.attemptsMade + 1,
+        em: ctx.em,
+        log: ctx.log.child({ operation: op.name, platform: op.platform }),
+        account: row.account,
+        // attemptsStarted counts every start, stalled ones included: 1 means no earlier run left checkpoints.
+        checkpoint: new CheckpointStore(services.infra.orm, row.id, (ctx.job.attemptsStarted ?? 0) <= 1),
+        platform: services.jobs.platformAccess.callerFor(ctx.em, row.account),
+        services,
+        requestId: (step) => stableRequestId(row.id, step),
+        progress: progressReporter(ctx, row.id),
+      };
+      return op.run(wctx, params as Record<string, unknown>);
+    }),
+});

@@ -1,0 +1,88 @@
+import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, isAppError, type ErrorCode } from '../shared/errors/app-error';
+import type { Services } from '../shared/domain/services';
+import { decodeJobError, encodeJobError, toStoredError } from '../shared/domain/jobs/job-errors';
+import type { JobHandler } from './job-handler';
+
+export { encodeJobError, decodeJobError };
+
+/** Codes that no retry can fix: fail the job at once. */
+const UNRECOVERABLE = new Set<ErrorCode>([
+  'VALIDATION_FAILED',
+  'INVALID_QUERY',
+  'PLATFORM_REJECTED',
+  'FORBIDDEN',
+  'AD_ACCOUNT_NOT_OWNED',
+  'AD_ACCOUNT_NOT_VALIDATED',
+  'AD_ACCOUNT_NOT_FOUND',
+  'CONNECTION_REAUTH_REQUIRED',
+  'CONNECTION_NOT_FOUND',
+  'NOT_FOUND',
+  'JOB_NOT_FOUND',
+  'PLATFORM_APP_NOT_CONFIGURED',
+  'ALREADY_EXISTS',
+  'INTERNAL',
+]);
+
+/** Rate-limit delays do not use attempts; this bounds them so a job cannot wait forever. */
+export const MAX_RATE_LIMIT_DELAYS = 50;
+
+/**
+ * Runs one job: validates the payload, forks an EM, gives a child logger, and maps domain errors to
+ * BullMQ's retry semantics (unrecoverable, delayed without using an attempt, or retry with backoff).
+ * For tracked handlers it mirrors the outcome into the job's Postgres row before BullMQ records it,
+ * so whoever is told "completed" can already read the result.
+ */
+export async function runJob(
+  handler: JobHandler,
+  job: Job,
+  token: string | undefined,
+  services: Services,
+): Promise<unknown> {
+  const log = services.infra.logger.child({ jobId: job.id, job: job.name, attempt: job.attemptsMade + 1 });
+  const rows = handler.tracked && job.id ? services.jobs.store : undefined;
+  const fail = async (e: AppError) => {
+    await rows?.markFailed(job.id!, toStoredError(e));
+    return new UnrecoverableError(encodeJobError(e));
+  };
+  const parsed = handler.job.payload.safeParse(job.data);
+  if (!parsed.success) {
+    log.error({ issues: parsed.error.issues }, 'invalid job payload');
+    throw await fail(new AppError('VALIDATION_FAILED', 'Invalid job payload'));
+  }
+  const jobRow = await rows?.markActive(job.id!, job.attemptsMade + 1);
+  const em = services.infra.orm.em.fork() as EntityManager;
+  try {
+    const result = await handler.handle({ job, token, services, em, log, jobRow }, parsed.data);
+    await rows?.markCompleted(job.id!, result);
+    return result;
+  } catch (err) {
+    if (err instanceof DelayedError) throw err;
+    if (err instanceof UnrecoverableError) {
+      await rows?.markFailed(job.id!, toStoredError(decodeJobError(err.message)));
+      throw err;
+    }
+    const appErr = isAppError(err) ? err : undefined;
+    if (!appErr) log.error({ err }, 'job crashed');
+    const e = appErr ?? new AppError('PLATFORM_UNAVAILABLE', 'The job failed unexpectedly');
+    const delays = (job.attemptsStarted ?? 0) - job.attemptsMade - 1;
+    if (e.code === 'PLATFORM_RATE_LIMITED' && token && delays < MAX_RATE_LIMIT_DELAYS) {
+      const waitMs = Math.max(250, (e.retryAfter ?? 1) * 1000);
+      log.warn({ waitMs }, 'platform rate limit: delaying job without using an attempt');
+      await rows?.markWaiting(job.id!);
+      await job.moveToDelayed(Date.now() + waitMs, token);
+      throw new DelayedError();
+    }
+    if (UNRECOVERABLE.has(e.code)) throw await fail(e);
+    const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    if (final) {
+      log.warn({ errorCode: e.code }, 'job failed after its last attempt');
+      await rows?.markFailed(job.id!, toStoredError(e));
+    } else {
+      log.warn({ errorCode: e.code }, 'job failed, will retry');
+      await rows?.markWaiting(job.id!);
+    }
+    throw new Error(encodeJobError(e));
+  }
+}

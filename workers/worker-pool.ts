@@ -1,0 +1,97 @@
+import { Worker } from 'bullmq';
+import { createBullRedis } from '../shared/infra/redis';
+import { bullPrefix } from '../shared/queues/queue-bus';
+import { QUEUE_NAMES, type QueueName } from '../shared/queues/definitions';
+import type { Services } from '../shared/domain/services';
+import type { JobHandler } from './job-handler';
+import { jobHandlers } from './registry';
+import { runJob } from './run-job';
+import { jobsHousekeepingJob } from '../shared/queues/pipeline-jobs';
+import { decodeJobError, toStoredError } from '../shared/domain/jobs/job-errors';
+
+export interface WorkerPool {
+  workers: Worker[];
+  /** Stops taking jobs, waits for active ones up to `timeoutMs`, then force-closes. */
+  close(timeoutMs: number): Promise<void>;
+}
+
+function concurrencyFor(queue: QueueName, config: Services['infra']['config']): number {
+  if (queue === 'platform-writes') return config.WRITE_WORKER_CONCURRENCY;
+  if (queue === 'imports') return config.IMPORT_WORKER_CONCURRENCY;
+  return config.WORKER_CONCURRENCY;
+}
+
+export function startWorkers(
+  services: Services,
+  opts: { concurrency?: number; handlers?: JobHandler[]; queues?: QueueName[] } = {},
+): WorkerPool {
+  const { config, logger } = services.infra;
+  const handlers = opts.handlers ?? jobHandlers;
+  const byQueue = new Map<QueueName, Map<string, JobHandler>>();
+  for (const h of handlers) {
+    const m = byQueue.get(h.job.queue) ?? new Map<string, JobHandler>();
+    m.set(h.job.name, h);
+    byQueue.set(h.job.queue, m);
+  }
+  const connection = createBullRedis(config.REDIS_URL);
+  const workers: Worker[] = [];
+  for (const queue of opts.queues ?? QUEUE_NAMES) {
+    const handlersForQueue = byQueue.get(queue);
+    if (!handlersForQueue) continue;
+    const worker = new Worker(
+      queue,
+      async (job, token) => {
+        const h = handlersForQueue.get(job.name);
+        if (!h) throw new Error(`no handler for ${queue}/${job.name}`);
+        return runJob(h, job, token, services);
+      },
+      {
+        connection,
+        prefix: bullPrefix(config.REDIS_PREFIX),
+        concurrency: opts.concurrency ?? concurrencyFor(queue, config),
+        // The lock is renewed every half period while the job runs; a dead worker's job is taken
+        // over once it lapses and the stalled check (every stalledInterval) sees it.
+        lockDuration: config.JOB_LOCK_MS,
+        stalledInterval: config.JOB_STALLED_INTERVAL_MS,
+      },
+    );
+    worker.on('error', (err) => logger.error({ err, queue }, 'worker error'));
+    // Failures decided outside the processor (a job stalled too often) still reach the job row.
+    worker.on('failed', (job, err) => {
+      const h = job ? handlersForQueue.get(job.name) : undefined;
+      if (!job?.id || !h?.tracked) return;
+      void job
+        .isFailed()
+        .then((failed) => (failed ? services.jobs.store.markFailed(job.id!, toStoredError(decodeJobError(err?.message))) : undefined))
+        .catch((e: unknown) => logger.warn({ err: e, jobId: job.id }, 'could not record job failure'));
+    });
+    workers.push(worker);
+  }
+  logger.info({ queues: workers.map((w) => w.name) }, 'workers started');
+  if (handlers.some((h) => h.job.name === jobsHousekeepingJob.name)) {
+    services.infra.queues
+      .queue('maintenance')
+      .upsertJobScheduler('jobs-housekeeping', { every: 3600_000 }, { name: jobsHousekeepingJob.name, data: {} })
+      .catch((err: unknown) => logger.warn({ err }, 'could not schedule jobs housekeeping'));
+  }
+
+  return {
+    workers,
+    async close(timeoutMs: number) {
+      const graceful = Promise.all(workers.map((w) => w.close()));
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = await Promise.race([
+        graceful.then(() => false),
+        new Promise<boolean>((r) => {
+          timer = setTimeout(() => r(true), timeoutMs);
+        }),
+      ]);
+      if (timer) clearTimeout(timer);
+      if (timedOut) {
+        logger.warn({ timeoutMs }, 'active jobs did not finish in time; forcing workers closed');
+        await Promise.all(workers.map((w) => w.close(true)));
+      }
+      await connection.quit().catch(() => connection.disconnect());
+    },
+  };
+}
