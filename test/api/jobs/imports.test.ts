@@ -1,0 +1,109 @@
+import { http } from '../../helpers/test-app';
+import { BIG_ACCOUNT_ID, startTiktokSim } from '../../simulators/tiktok';
+import { startJobsWorld, until, type JobsWorld } from '../../workers/support/jobs-fixture';
+import { simToken } from '../../helpers/connections';
+
+const IMPORT = '/api/v1/tiktok/import-ad-account';
+
+describe('bulk account imports', () => {
+  let sim: Awaited<ReturnType<typeof startTiktokSim>>;
+  let w: JobsWorld;
+
+  beforeAll(async () => {
+    sim = await startTiktokSim({ size: { bigAccount: 20_000 } });
+    w = await startJobsWorld(sim);
+    await w.connect(BIG_ACCOUNT_ID, 'bench');
+    await w.connect('7000000000000000013', 'alice');
+  }, 60_000);
+  afterAll(async () => {
+    await w.app.close();
+    await sim.close();
+  });
+
+  const simTotal = async (path: string, account: string, token: string) => {
+    const r = await fetch(`${sim.baseUrl}/open_api/v1.3${path}?advertiser_id=${account}&page_size=1`, { headers: { 'Access-Token': token } });
+    return ((await r.json()) as { data: { page_info: { total_number: number } } }).data.page_info.total_number;
+  };
+  const importAsync = (account: string) =>
+    http(w.app.url, 'GET', `${IMPORT}?adAccountId=${account}`, { headers: { ...w.alice, prefer: 'respond-async' } });
+  const finished = (pollUrl: string) =>
+    until(async () => {
+      const p = await http(w.app.url, 'GET', pollUrl, { headers: w.alice });
+      return p.body.data?.state === 'completed' || p.body.data?.state === 'failed' ? p.body.data : undefined;
+    }, 60_000, 200);
+
+  async function pageAll(jobId: string, level: string) {
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const q: string = `level=${level}&limit=1000${cursor ? `&cursor=${cursor}` : ''}`;
+      const r = await http(w.app.url, 'GET', `/api/v1/jobs/${jobId}/entities?${q}`, { headers: w.alice });
+      expect(r.status).toBe(200);
+      for (const e of r.body.data.items) {
+        expect(e.level).toBe(level);
+        ids.push(e.platformId);
+      }
+      cursor = r.body.data.nextCursor;
+      pages++;
+    } while (cursor && pages < 100);
+    return ids;
+  }
+
+  it('imports every level of an account with thousands of records; counts equal the platform, paging returns each record once, a re-import changes nothing', async () => {
+    const token = (await simToken({ tiktok: sim }, 'tiktok', 'bench')).accessToken;
+    const expected = {
+      campaign: await simTotal('/campaign/get/', BIG_ACCOUNT_ID, token),
+      adgroup: await simTotal('/adgroup/get/', BIG_ACCOUNT_ID, token),
+      ad: await simTotal('/ad/get/', BIG_ACCOUNT_ID, token),
+      pixel: 0,
+    };
+    expect(expected.ad).toBeGreaterThan(10_000);
+
+    const r = await importAsync(BIG_ACCOUNT_ID);
+    expect(r.status).toBe(202);
+    const job = await finished(r.body.data.pollUrl);
+    expect(job).toMatchObject({ type: 'import', state: 'completed', result: { counts: expected, removed: 0 } });
+    expect(job.progress).toMatchObject({ ad: { records: expected.ad, pages: Math.ceil(expected.ad / 1000), done: true } });
+
+    for (const level of ['campaign', 'adgroup', 'ad'] as const) {
+      const ids = await pageAll(job.id, level);
+      expect(ids).toHaveLength(expected[level]);
+      expect(new Set(ids).size).toBe(expected[level]);
+    }
+
+    const snapshot = async () =>
+      (await w.app.infra.orm.em
+        .getConnection()
+        .execute('select id, level, platform_id, data from imported_entities where ad_account_id = (select ad_account_id from jobs where id = ?) order by id', [job.id])) as unknown[];
+    const before = await snapshot();
+    const again = await finished((await importAsync(BIG_ACCOUNT_ID)).body.data.pollUrl);
+    expect(again.id).not.toBe(job.id);
+    expect(again.result).toEqual(job.result);
+    expect(await snapshot()).toEqual(before);
+  }, 120_000);
+
+  it('two imports of the same account at once share one job', async () => {
+    const [a, b] = await Promise.all([importAsync(BIG_ACCOUNT_ID), importAsync(BIG_ACCOUNT_ID)]);
+    expect(a.status).toBe(202);
+    expect(b.status).toBe(202);
+    expect(b.body.data.jobId).toBe(a.body.data.jobId);
+    await finished(a.body.data.pollUrl);
+  }, 60_000);
+
+  it('a small account imports its pixels too, and answers synchronously with the counts', async () => {
+    const r = await http(w.app.url, 'GET', `${IMPORT}?adAccountId=7000000000000000013`, { headers: w.alice });
+    expect(r.status).toBe(200);
+    expect(r.body.data.counts).toEqual({ campaign: 4, adgroup: 8, ad: 16, pixel: 2 });
+  });
+
+  it('another user cannot read the job or its entities (404)', async () => {
+    const r = await importAsync(BIG_ACCOUNT_ID);
+    const job = await finished(r.body.data.pollUrl);
+    const theirs = await http(w.app.url, 'GET', `/api/v1/jobs/${job.id}/entities`, { headers: w.mallory });
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.error.code).toBe('JOB_NOT_FOUND');
+    const bad = await http(w.app.url, 'GET', `/api/v1/jobs/${job.id}/entities?cursor=nope`, { headers: w.alice });
+    expect(bad.status).toBe(400);
+  }, 60_000);
+});

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { startTestApp, http, type TestApp } from '../helpers/test-app';
+import { defineRoute } from '../../api/routes/route';
+
+const testRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/__test/echo',
+    operationId: 'testEcho',
+    summary: 'Echo',
+    tags: ['Test'],
+    auth: 'none',
+    body: z.object({ name: z.string().min(1), count: z.number().int() }).strict(),
+    handler: async ({ body }) => ({ data: body, message: 'Echoed' }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/__test/boom',
+    operationId: 'testBoom',
+    summary: 'Throws',
+    tags: ['Test'],
+    auth: 'none',
+    handler: async () => {
+      throw new Error('secret internals: password=hunter2 at /srv/app.ts:42');
+    },
+  }),
+];
+
+describe('envelopes and error paths', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ app: { extraRoutes: testRoutes } });
+  });
+  afterAll(() => app.close());
+
+  it('answers a success with the envelope and echoes x-request-id', async () => {
+    const r = await http(app.url, 'POST', '/__test/echo', { body: { name: 'a', count: 1 }, headers: { 'x-request-id': 'req-123' } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('x-request-id')).toBe('req-123');
+    expect(r.body).toEqual({
+      success: true,
+      message: 'Echoed',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      statusCode: 200,
+      data: { name: 'a', count: 1 },
+    });
+  });
+
+  it('generates a request id when none is sent', async () => {
+    const r = await http(app.url, 'GET', '/healthz');
+    expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(r.body.data.status).toBe('ok');
+  });
+
+  it('when the body is malformed JSON, answers 400 MALFORMED_JSON', async () => {
+    const r = await http(app.url, 'POST', '/__test/echo', { rawBody: '{"name": "a",' });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({
+      success: false,
+      statusCode: 400,
+      path: '/__test/echo',
+      requestId: r.headers.get('x-request-id'),
+      error: { code: 'MALFORMED_JSON', details: [] },
+    });
+  });
+
+  it('when the body is over 1 MiB, answers 413 PAYLOAD_TOO_LARGE', async () => {
+    const r = await http(app.url, 'POST', '/__test/echo', { body: { name: 'x'.repeat(1024 * 1024 + 10), count: 1 } });
+    expect(r.status).toBe(413);
+    expect(r.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('when fields have wrong types, are missing or unknown, answers 400 VALIDATION_FAILED with each field', async () => {
+    const r = await http(app.url, 'POST', '/__test/echo', { body: { count: 'one', extra: true } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('VALIDATION_FAILED');
+    const paths = r.body.error.details.map((d: { path: string }) => d.path).sort();
+    expect(paths).toEqual(['body', 'body.count', 'body.name']);
+  });
+
+  it('when no body is sent to a route that needs one, answers 400', async () => {
+    const r = await http(app.url, 'POST', '/__test/echo');
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('when the route does not exist, answers 404 ROUTE_NOT_FOUND', async () => {
+    const r = await http(app.url, 'GET', '/api/v1/nope');
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('when a handler throws unexpectedly, answers 500 INTERNAL without leaking the message or stack', async () => {
+    const r = await http(app.url, 'GET', '/__test/boom');
+    expect(r.status).toBe(500);
+    expect(r.body.error.code).toBe('INTERNAL');
+    expect(JSON.stringify(r.body)).not.toMatch(/hunter2|secret internals|app\.ts/);
+  });
+
+  it('sets helmet security headers', async () => {
+    const r = await http(app.url, 'GET', '/healthz');
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(r.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('readyz is green against the real Postgres and Redis', async () => {
+    const r = await http(app.url, 'GET', '/readyz');
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual({ status: 'ready', checks: { postgres: { status: 'ok' }, redis: { status: 'ok' } } });
+  });
+
+  it('serves Prometheus metrics with the HTTP duration histogram by route template', async () => {
+    await http(app.url, 'GET', '/healthz');
+    const res = await fetch(`${app.url}/metrics`);
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(text).toMatch(/http_request_duration_seconds_bucket\{.*route="\/healthz".*status="200"/);
+    expect(text).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('serves an HTML reference at /docs', async () => {
+    const res = await fetch(`${app.url}/docs`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await res.text()).toContain('/readyz');
+  });
+});
+
+describe('readiness when Redis is unreachable', () => {
+  it('readyz answers 503 NOT_READY naming redis as down', async () => {
+    const app = await startTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const r = await http(app.url, 'GET', '/readyz');
+      expect(r.status).toBe(503);
+      expect(r.body.error.code).toBe('NOT_READY');
+      expect(r.body.error.details[0].redis.status).toBe('down');
+      expect(r.body.error.details[0].postgres.status).toBe('ok');
+    } finally {
+      await app.close();
+    }
+  });
+});

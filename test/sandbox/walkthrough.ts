@@ -1,0 +1,57 @@
+/** The copy-paste walk-through the sandbox prints. Every step uses only the public API. */
+export function walkthrough(o: { base: string; apiKey: string; tenantId: string; sims: Record<string, string> }): string {
+  const B = o.base;
+  return `
+Ads Accounts Gateway sandbox is running.
+
+  Gateway      ${B}   (docs: ${B}/docs, OpenAPI: ${B}/api/v1/openapi.json)
+  Demo tenant  ${o.tenantId}
+  API key      ${o.apiKey}     (shown once per start; the previous one keeps working for 24 h)
+  Simulators   Meta ${o.sims.facebook} · TikTok ${o.sims.tiktok} · Google ${o.sims.google}
+
+Walk-through (bash; needs curl and jq):
+
+  export BASE=${B} KEY=${o.apiKey}
+
+  # 1. An access token for one of your users (created on first use)
+  TOKEN=$(curl -s -X POST $BASE/api/v1/auth/token -H "x-api-key: $KEY" -H 'content-type: application/json' \\
+    -d '{"externalUserId":"demo-user"}' | jq -r .data.accessToken)
+
+  # 2. Connect TikTok: get the authorize URL, then follow the redirects as the user's browser would
+  URL=$(curl -s -X POST $BASE/api/v1/connections/tiktok/auth-url -H "Authorization: Bearer $TOKEN" \\
+    -H 'content-type: application/json' -d '{"redirectUri":"'$BASE'/healthz"}' | jq -r .data.url)
+  curl -s -o /dev/null -L -w '%{url_effective}\\n' "$URL"      # ends on …/healthz?status=success&platform=tiktok&connectionId=…
+
+  # 3. Activate an ad account the simulator's user "alice" owns
+  curl -s -X POST $BASE/api/v1/connections/tiktok/activate -H "Authorization: Bearer $TOKEN" \\
+    -H 'content-type: application/json' -d '{"adAccountId":"7000000000000000011"}' | jq .data
+
+  # 4. Read assets (campaigns; try level=adgroup or ad)
+  curl -s "$BASE/api/v1/tiktok/assets?adAccountId=7000000000000000011&level=campaign&pageSize=5" \\
+    -H "Authorization: Bearer $TOKEN" | jq .data
+
+  # 5. Google: connect the same way, activate, then run GAQL (raw, then structured)
+  URL=$(curl -s -X POST $BASE/api/v1/connections/google/auth-url -H "Authorization: Bearer $TOKEN" \\
+    -H 'content-type: application/json' -d '{"redirectUri":"'$BASE'/healthz"}' | jq -r .data.url)
+  curl -s -o /dev/null -L "$URL"
+  curl -s -X POST $BASE/api/v1/connections/google/activate -H "Authorization: Bearer $TOKEN" \\
+    -H 'content-type: application/json' -d '{"adAccountId":"100-000-0001"}' | jq .data
+  curl -s -G $BASE/api/v1/google/gaql -H "Authorization: Bearer $TOKEN" --data-urlencode adAccountId=1000000001 \\
+    --data-urlencode "query=SELECT campaign.id, campaign.name, metrics.clicks FROM campaign WHERE segments.date DURING LAST_7_DAYS" | jq .data
+  curl -s -G $BASE/api/v1/google/gaql -H "Authorization: Bearer $TOKEN" --data-urlencode adAccountId=1000000001 \\
+    --data-urlencode resource=campaign --data-urlencode fields=campaign.id,campaign.name,metrics.impressions \\
+    --data-urlencode dateRange=LAST_30_DAYS | jq .data.gaqlQuery
+
+  # 6. Meta: connect, activate, read campaigns, then create a traffic campaign (runs as a job; PAUSED by default)
+  URL=$(curl -s -X POST $BASE/api/v1/connections/facebook/auth-url -H "Authorization: Bearer $TOKEN" \\
+    -H 'content-type: application/json' -d '{"redirectUri":"'$BASE'/healthz"}' | jq -r .data.url)
+  curl -s -o /dev/null -L "$URL"
+  ACT=$(curl -s $BASE/api/v1/connections -H "Authorization: Bearer $TOKEN" | jq -r '[.data[] | select(.platform=="facebook") | .adAccounts[0].adAccountId][0]')
+  curl -s -X POST $BASE/api/v1/connections/facebook/activate -H "Authorization: Bearer $TOKEN" \\
+    -H 'content-type: application/json' -d '{"adAccountId":"'$ACT'"}' | jq .data
+  curl -s "$BASE/api/v1/facebook/campaigns?adAccountId=$ACT&limit=3" -H "Authorization: Bearer $TOKEN" | jq .data
+  curl -s -X POST $BASE/api/v1/facebook/campaigns/traffic -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' \\
+    -H "Idempotency-Key: demo-1" -d '{"adAccountId":"'$ACT'","name":"Sandbox traffic","special_ad_categories":[],"daily_budget":1000}' | jq .data
+
+`;
+}

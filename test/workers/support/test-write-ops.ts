@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { createOnce } from '../../../shared/domain/jobs/create-once';
+import { defineWriteOperation, type WriteContext } from '../../../shared/domain/jobs/write-operations';
+
+/*
+ * Test-only TikTok writes that exercise the pipeline's crash safety both ways: by the platform's own
+ * idempotency key (request_id) and by looking the object up by the name the job set.
+ */
+
+const Params = z.object({ name: z.string(), budget: z.number().default(100) }).strict();
+type P = z.infer<typeof Params>;
+type Campaign = { campaign_id: string; campaign_name: string };
+
+const create = (ctx: WriteContext, p: P, requestId?: string) =>
+  ctx.platform.request<Campaign>({
+    method: 'POST',
+    path: 'campaign/create/',
+    body: {
+      advertiser_id: ctx.account.platformAccountId,
+      campaign_name: p.name,
+      objective_type: 'TRAFFIC',
+      budget_mode: 'BUDGET_MODE_DAY',
+      budget: p.budget,
+      ...(requestId ? { request_id: requestId } : {}),
+    },
+    kind: 'write',
+    idempotent: requestId !== undefined,
+  });
+
+/** Completions per job id, per process (the two-workers test reads it). */
+export const completions = new Map<string, number>();
+
+export const createCampaignWithRequestId = defineWriteOperation<P>({
+  name: 'test.tiktok.create-campaign',
+  platform: 'tiktok',
+  params: Params,
+  run: async (ctx, p) => {
+    const c = await createOnce(ctx, 'campaign', { create: (rid) => create(ctx, p, rid) });
+    completions.set(ctx.jobId, (completions.get(ctx.jobId) ?? 0) + 1);
+    return { campaignId: c.campaign_id, name: c.campaign_name };
+  },
+});
+
+export const createCampaignFoundByName = defineWriteOperation<P>({
+  name: 'test.tiktok.create-campaign-by-name',
+  platform: 'tiktok',
+  params: Params,
+  run: async (ctx, p) => {
+    const c = await createOnce(ctx, 'campaign', {
+      create: () => create(ctx, p),
+      find: async () => {
+        const page = await ctx.platform.request<{ list: Campaign[] }>({
+          method: 'GET',
+          path: 'campaign/get/',
+          query: { advertiser_id: ctx.account.platformAccountId, filtering: { campaign_name: p.name }, page_size: 10 },
+          kind: 'read',
+        });
+        return page.list.find((x) => x.campaign_name === p.name);
+      },
+    });
+    return { campaignId: c.campaign_id, name: c.campaign_name };
+  },
+});
+
+export const testWriteOps = [createCampaignWithRequestId, createCampaignFoundByName];

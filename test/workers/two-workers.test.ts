@@ -1,0 +1,50 @@
+import { http } from '../helpers/test-app';
+import { startTiktokSim } from '../simulators/tiktok';
+import { startWorkers, type WorkerPool } from '../../workers/worker-pool';
+import { startJobsWorld, until, type JobsWorld } from './support/jobs-fixture';
+import { completions } from './support/test-write-ops';
+
+const ACCOUNT = '7000000000000000013';
+
+describe('several workers on one queue', () => {
+  let sim: Awaited<ReturnType<typeof startTiktokSim>>;
+  let w: JobsWorld;
+  let second: WorkerPool;
+
+  beforeAll(async () => {
+    sim = await startTiktokSim();
+    w = await startJobsWorld(sim, { env: { WRITE_WORKER_CONCURRENCY: '3' } });
+    await w.connect(ACCOUNT);
+    // A second, independent worker pool (own Redis connections and BullMQ workers) on the same queues.
+    second = startWorkers(w.app.services);
+  });
+  afterAll(async () => {
+    await second.close(5000);
+    await w.app.close();
+    await sim.close();
+  });
+
+  it('share the jobs, and no job runs twice to completion', async () => {
+    const ran = { first: 0, second: 0 };
+    w.app.workers!.workers.forEach((wk) => wk.on('completed', () => ran.first++));
+    second.workers.forEach((wk) => wk.on('completed', () => ran.second++));
+    const names = Array.from({ length: 40 }, (_, i) => `Shared ${Date.now()} #${i}`);
+    const accepted = await Promise.all(
+      names.map((name) =>
+        http(w.app.url, 'POST', '/api/v1/test-jobs/tiktok/campaigns', { headers: { ...w.alice, prefer: 'respond-async' }, body: { adAccountId: ACCOUNT, name } }),
+      ),
+    );
+    const ids = accepted.map((r) => r.body.data.jobId as string);
+    await until(async () => {
+      const rows = (await w.app.infra.orm.em
+        .getConnection()
+        .execute(`select count(*)::int as n from jobs where id = any(?::uuid[]) and state = 'completed'`, [`{${ids.join(',')}}`])) as { n: number }[];
+      return rows[0]!.n === ids.length;
+    }, 30_000);
+    expect(ids.map((id) => completions.get(id))).toEqual(ids.map(() => 1));
+    expect(ran.first).toBeGreaterThan(0);
+    expect(ran.second).toBeGreaterThan(0);
+    expect(ran.first + ran.second).toBe(40);
+    for (const name of names) expect([...sim.state.campaigns.byId.values()].filter((c) => c.name === name)).toHaveLength(1);
+  }, 60_000);
+});
