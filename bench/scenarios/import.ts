@@ -1,0 +1,119 @@
+/**
+ * 5. Bulk import: the TikTok benchmark advertiser with 100k objects, imported as a job by a worker
+ * process. Records/s and the worker's peak RSS; the floor is paging the simulator directly with the
+ * page size the import uses (1000), sequentially, as the import does.
+ */
+import { Pool } from 'undici';
+import type { BenchContext, Scenario } from '../lib/context';
+import { median } from '../lib/load';
+import { memoryOf, type Child } from '../lib/processes';
+import { simToken } from '../lib/sims';
+import { call, expectStatus, ownerWithAccounts } from '../lib/setup';
+import { UNPACED_TIKTOK } from './read';
+
+const BIG_ACCOUNT = '7000000000000000099';
+const PAGE_SIZE = 1000;
+const LEVELS = ['campaign', 'adgroup', 'ad'];
+const MB = 1024 * 1024;
+
+async function importOnce(api: string, auth: Record<string, string>, worker: Child, timeoutMs: number) {
+  const workerPid = worker.pid;
+  const t0 = Date.now();
+  const r = await call(api, 'GET', `/api/v1/tiktok/import-ad-account?adAccountId=${BIG_ACCOUNT}`, { headers: { ...auth, prefer: 'respond-async' } });
+  const { jobId } = expectStatus(r, [200, 202], 'start import') as { jobId: string };
+  let peakSampled = 0;
+  for (;;) {
+    peakSampled = Math.max(peakSampled, memoryOf(workerPid).rss);
+    const j = expectStatus(await call(api, 'GET', `/api/v1/jobs/${jobId}`, { headers: auth }), 200, 'poll import job') as {
+      state: string;
+      result?: Record<string, unknown>;
+      error?: unknown;
+    };
+    if (j.state === 'completed') {
+      const seconds = (Date.now() - t0) / 1000;
+      const records = countRecords(j.result);
+      return { jobId, seconds, records, recordsPerS: records / seconds, result: j.result, peakSampledRss: peakSampled };
+    }
+    if (j.state === 'failed') throw new Error(`import failed: ${JSON.stringify(j.error).slice(0, 400)}`);
+    if (worker.proc.exitCode !== null || worker.proc.signalCode !== null) throw new Error(`the worker died during the import (see ${worker.logFile})`);
+    if (Date.now() - t0 > timeoutMs) throw new Error(`import not done after ${timeoutMs} ms (state ${j.state})`);
+    await new Promise((res) => setTimeout(res, 200));
+  }
+}
+
+/** Sums the per-level counts of the job result, whatever nesting the pipeline uses ({ counts: { level: n } } or { level: n }). */
+function countRecords(result: unknown): number {
+  if (!result || typeof result !== 'object') return 0;
+  const o = result as Record<string, unknown>;
+  const counts = (o.counts ?? o.levels ?? o) as Record<string, unknown>;
+  let total = 0;
+  for (const v of Object.values(counts)) {
+    if (typeof v === 'number') total += v;
+    else if (v && typeof v === 'object' && typeof (v as { records?: unknown }).records === 'number') total += (v as { records: number }).records;
+  }
+  return total;
+}
+
+/** The floor: the same pages straight from the simulator, one at a time. */
+async function pageDirect(simUrl: string, token: string): Promise<{ seconds: number; records: number }> {
+  const pool = new Pool(simUrl, { connections: 1 });
+  const t0 = Date.now();
+  let records = 0;
+  try {
+    for (const level of LEVELS) {
+      for (let page = 1; ; page++) {
+        const r = await pool.request({ method: 'GET', path: `/open_api/v1.3/${level}/get/?advertiser_id=${BIG_ACCOUNT}&page=${page}&page_size=${PAGE_SIZE}`, headers: { 'access-token': token } });
+        const body = (await r.body.json()) as { code: number; data?: { list?: unknown[]; page_info?: { total_page?: number } } };
+        if (body.code !== 0) throw new Error(`simulator ${level} page ${page}: code ${body.code}`);
+        const n = body.data?.list?.length ?? 0;
+        records += n;
+        if (n === 0 || page >= (body.data?.page_info?.total_page ?? 0)) break;
+      }
+    }
+  } finally {
+    await pool.close();
+  }
+  return { seconds: (Date.now() - t0) / 1000, records };
+}
+
+export const importScenario: Scenario = {
+  id: 'import',
+  title: 'Bulk import: TikTok advertiser with 100k objects',
+  async run(ctx: BenchContext) {
+    const sim = await ctx.sim('tiktok');
+    const env = await ctx.env(['tiktok'], UNPACED_TIKTOK);
+    const api = await ctx.api(env, 'api-import');
+    const worker = await ctx.worker(env, 'worker-import');
+    const owner = await ownerWithAccounts(api.url, { platform: 'tiktok', simUrl: sim.baseUrl, simUser: 'bench', accounts: [BIG_ACCOUNT] });
+    const auth = { authorization: `Bearer ${owner.token}` };
+    const idleRss = memoryOf(worker.pid).rss;
+    const token = await simToken(sim.baseUrl, 'bench');
+    await pageDirect(sim.baseUrl, token); // builds the simulator's lazy records once, for both sides
+
+    const imports = [];
+    const floors = [];
+    for (let i = 0; i < ctx.settings.repeats; i++) {
+      floors.push(await pageDirect(sim.baseUrl, token));
+      imports.push(await importOnce(api.url, auth, worker, 240_000));
+    }
+    const peak = memoryOf(worker.pid).peakRss;
+    const recPerS = median(imports.map((r) => r.recordsPerS));
+    const floorPerS = median(floors.map((f) => f.records / f.seconds));
+    return {
+      status: 'ok',
+      rows: [
+        { label: `simulator paged directly (page_size ${PAGE_SIZE})`, other: `${Math.round(floorPerS)} records/s, ${median(floors.map((f) => f.seconds)).toFixed(2)} s for ${floors[0]!.records} records` },
+        {
+          label: 'gateway import job (worker process)',
+          other: `${Math.round(recPerS)} records/s (${((recPerS / floorPerS) * 100).toFixed(0)} % of floor), ${median(imports.map((r) => r.seconds)).toFixed(1)} s for ${imports[0]!.records} records; worker RSS idle ${Math.round(idleRss / MB)} MB, peak ${Math.round(peak / MB)} MB`,
+        },
+      ],
+      targets: [{ name: 'worker peak RSS during import', expected: '≤ 150 MB', actual: `${Math.round(peak / MB)} MB`, met: peak <= 150 * MB }],
+      notes: [
+        `${ctx.settings.repeats} imports of the same advertiser (re-imports update in place); records counted from the job result; TikTok pacing off (TIKTOK_*_RPS=0)`,
+        'peak RSS = VmHWM of the worker process over its whole life (it ran nothing else)',
+      ],
+      details: { imports: imports.map(({ result, ...r }) => ({ ...r, result })), floors, idleRssBytes: idleRss, peakRssBytes: peak },
+    };
+  },
+};

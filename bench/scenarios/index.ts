@@ -1,0 +1,10 @@
+import type { Scenario } from '../lib/context';
+import { authScenario } from './auth';
+import { gaqlScenario } from './gaql';
+import { importScenario } from './import';
+import { rateLimitScenario } from './ratelimit';
+import { readScenario } from './read';
+import { writeScenario } from './write';
+
+/** In the order they run; `--scenario a,b` picks by id. */
+export const scenarios: Scenario[] = [readScenario, authScenario, writeScenario, rateLimitScenario, importScenario, gaqlScenario];
