@@ -45,7 +45,7 @@ function credentialsOf(req: Request, mode: AuthMode): PresentedCredentials {
 export function authenticate(mode: AuthMode, deps: AppDeps): RequestHandler {
   if (mode === 'none') return (_req, _res, next) => next();
   return async (req, _res, next) => {
-    req.ctx.auth = await deps.services.authenticator.authenticate(req.ctx.em, mode, credentialsOf(req, mode));
+    req.ctx.auth = await deps.services.authenticator.authenticate(() => req.ctx.em, mode, credentialsOf(req, mode));
     next();
   };
 }

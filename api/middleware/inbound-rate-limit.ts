@@ -1,18 +1,122 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
+import type { Redis } from 'ioredis';
 import type { AuthMode } from '../../shared/domain/identity/auth-context';
 import { AppError } from '../../shared/errors/app-error';
 import { withTimeout } from '../../shared/infra/redis';
 import type { AppDeps } from '../deps';
 
 const WINDOW_MS = 60_000;
+/** How long admissions may stay counted only in process before they are added to Redis. */
+const SYNC_MS = 50;
 
-// Fixed one-minute window per tenant, counted in Redis so every replica shares it.
+// A one-minute window per tenant that starts with its first request, counted in Redis so every
+// replica shares it. ARGV[2] adds several admissions at once (those counted in process meanwhile).
 const SCRIPT = `
-local n = redis.call('INCR', KEYS[1])
-if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local n = redis.call('INCRBY', KEYS[1], ARGV[2])
+if n == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return { n, ttl }`;
+
+type Counting = Redis & { inboundRateLimit?: (key: string, windowMs: number, by: number) => Promise<[number, number]> };
+
+interface TenantWindow {
+  /** The tenant's count in Redis at the last sync. */
+  known: number;
+  /** Admitted here since then, not yet in Redis. */
+  pending: number;
+  syncedAt: number;
+  resetAt: number;
+  flushTimer?: NodeJS.Timeout;
+}
+
+/**
+ * The per-tenant counter behind the middleware, one per app. Far from the limit, a request is
+ * admitted on what this replica knows (the count at its last sync, at most SYNC_MS old, plus its own
+ * admissions since), and the admissions are added to Redis in one INCRBY; within `margin` of the
+ * limit every request asks Redis. So most hot-path requests make no Redis round trip, and the count
+ * stays exact unless more than four replicas each admit `maxLocal` unseen requests at the same time.
+ */
+class InboundCounter {
+  private readonly windows = new Map<string, TenantWindow>();
+  private readonly redis: Counting;
+  private readonly prefix: string;
+  readonly limit: number;
+  private readonly margin: number;
+  /** At most this many admissions per replica stay unseen by the others. */
+  private readonly maxLocal: number;
+
+  constructor(deps: Pick<AppDeps, 'redis' | 'config'>) {
+    this.redis = deps.redis as Counting;
+    this.prefix = `${deps.config.REDIS_PREFIX}:rl:in:`;
+    this.limit = deps.config.RATE_LIMIT_PER_MINUTE;
+    this.margin = Math.max(20, Math.ceil(this.limit * 0.1));
+    // A quarter of the margin: four replicas' unseen admissions together still stay under the limit.
+    this.maxLocal = Math.ceil(this.margin / 4);
+    // Defined once per client: ioredis then sends EVALSHA, not the whole script text on every sync.
+    if (!this.redis.inboundRateLimit) this.redis.defineCommand('inboundRateLimit', { numberOfKeys: 1, lua: SCRIPT });
+  }
+
+  /** The tenant's count including this request, and ms until its window resets; throws if Redis cannot answer. */
+  async admit(tenantId: string): Promise<{ count: number; resetMs: number }> {
+    const now = Date.now();
+    const w = this.windows.get(tenantId);
+    if (w && now < w.resetAt && now - w.syncedAt < SYNC_MS && w.pending < this.maxLocal && w.known + w.pending < this.limit - this.margin) {
+      w.pending++;
+      w.flushTimer ??= setTimeout(() => void this.flush(tenantId), SYNC_MS).unref();
+      return { count: w.known + w.pending, resetMs: w.resetAt - now };
+    }
+    const by = (w?.pending ?? 0) + 1;
+    if (w) w.pending = 0;
+    let n: number;
+    let ttl: number;
+    try {
+      [n, ttl] = await withTimeout(this.redis.inboundRateLimit!(this.prefix + tenantId, WINDOW_MS, by), 500, 'rate limit');
+    } catch (err) {
+      if (w) w.pending += by - 1; // not lost: the next sync adds them
+      throw err;
+    }
+    this.learn(tenantId, n, ttl);
+    return { count: n, resetMs: ttl };
+  }
+
+  private learn(tenantId: string, n: number, ttlMs: number) {
+    const now = Date.now();
+    const w = this.windows.get(tenantId);
+    if (w) {
+      w.known = n;
+      w.syncedAt = now;
+      w.resetAt = now + ttlMs;
+    } else {
+      if (this.windows.size >= 100_000) this.windows.delete(this.windows.keys().next().value as string);
+      this.windows.set(tenantId, { known: n, pending: 0, syncedAt: now, resetAt: now + ttlMs });
+    }
+  }
+
+  private async flush(tenantId: string): Promise<void> {
+    const w = this.windows.get(tenantId);
+    if (!w) return;
+    w.flushTimer = undefined;
+    const by = w.pending;
+    if (by === 0) return;
+    w.pending = 0;
+    try {
+      const [n, ttl] = await withTimeout(this.redis.inboundRateLimit!(this.prefix + tenantId, WINDOW_MS, by), 500, 'rate limit');
+      this.learn(tenantId, n, ttl);
+    } catch {
+      w.pending += by;
+    }
+  }
+}
+
+const counters = new WeakMap<object, InboundCounter>();
+
+function setHeaders(res: Response, limit: number, policy: string, count: number, reset: number) {
+  res.setHeader('RateLimit-Limit', String(limit));
+  res.setHeader('RateLimit-Remaining', String(Math.max(0, limit - count)));
+  res.setHeader('RateLimit-Reset', String(reset));
+  res.setHeader('RateLimit-Policy', policy);
+}
 
 /**
  * Per-tenant inbound limit (`RATE_LIMIT_PER_MINUTE`). Sends `RateLimit-Limit/Remaining/Reset` and
@@ -22,31 +126,25 @@ return { n, ttl }`;
  */
 export function inboundRateLimit(mode: AuthMode, deps: AppDeps): RequestHandler {
   if (mode === 'none') return (_req, _res, next) => next();
-  const { redis, config } = deps;
-  const limit = config.RATE_LIMIT_PER_MINUTE;
+  let counter = counters.get(deps);
+  if (!counter) counters.set(deps, (counter = new InboundCounter(deps)));
+  const c = counter;
+  const limit = c.limit;
   const policy = `${limit};w=${WINDOW_MS / 1000}`;
-  const prefix = `${config.REDIS_PREFIX}:rl:in:`;
-  // Defined once per client: ioredis then sends EVALSHA, not the whole script text on every request.
-  const counter = redis as typeof redis & { inboundRateLimit?: (key: string, windowMs: number) => Promise<[number, number]> };
-  if (!counter.inboundRateLimit) redis.defineCommand('inboundRateLimit', { numberOfKeys: 1, lua: SCRIPT });
   return async (req, res, next) => {
     const auth = req.ctx.auth;
     const tenantId = auth && 'tenantId' in auth ? auth.tenantId : undefined;
     if (!tenantId) return next();
-    let result: [number, number];
+    let result: { count: number; resetMs: number };
     try {
-      result = await withTimeout(counter.inboundRateLimit!(prefix + tenantId, WINDOW_MS), 500, 'rate limit');
+      result = await c.admit(tenantId);
     } catch (err) {
       req.ctx.log.warn({ err: (err as Error).message }, 'inbound rate limit unavailable; request allowed');
       return next();
     }
-    const [count, ttlMs] = result;
-    const reset = Math.max(1, Math.ceil(ttlMs / 1000));
-    res.setHeader('RateLimit-Limit', String(limit));
-    res.setHeader('RateLimit-Remaining', String(Math.max(0, limit - count)));
-    res.setHeader('RateLimit-Reset', String(reset));
-    res.setHeader('RateLimit-Policy', policy);
-    if (count > limit) {
+    const reset = Math.max(1, Math.ceil(result.resetMs / 1000));
+    setHeaders(res, limit, policy, result.count, reset);
+    if (result.count > limit) {
       throw new AppError('RATE_LIMITED', `Rate limit of ${limit} requests per minute exceeded`, { retryAfter: reset });
     }
     next();

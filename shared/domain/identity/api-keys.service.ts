@@ -57,11 +57,13 @@ export class ApiKeyService {
   }
 
   /** Resolves a presented key to its tenant; unknown, malformed or rotated-out keys → 401. */
-  async verify(em: EntityManager, presented: string): Promise<{ tenantId: string; apiKeyId: string }> {
+  /** `emOf` is only called on a cache miss, so a warm key forks no EntityManager. */
+  async verify(emOf: () => EntityManager, presented: string): Promise<{ tenantId: string; apiKeyId: string }> {
     if (!KEY_SHAPE.test(presented)) throw new AppError('API_KEY_INVALID', 'The API key is not valid');
     const hash = sha256(presented);
     const cached = this.verified.get(hash);
     if (cached) return cached;
+    const em = emOf();
     const candidates = await em.find(ApiKey, { prefix: presented.slice(0, PREFIX_LEN) }, { disableIdentityMap: true });
     const now = Date.now();
     for (const k of candidates) {

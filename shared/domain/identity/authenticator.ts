@@ -60,7 +60,8 @@ export class Authenticator {
     private readonly externalUsers: ExternalUserService,
   ) {}
 
-  async authenticate(em: EntityManager, mode: Exclude<AuthMode, 'none'>, c: PresentedCredentials): Promise<AuthContext> {
+  /** `em` is a thunk: a warm Bearer or x-api-key request never needs a forked EntityManager. */
+  async authenticate(em: () => EntityManager, mode: Exclude<AuthMode, 'none'>, c: PresentedCredentials): Promise<AuthContext> {
     const bearer = bearerOf(c.authorization);
     const forms = [bearer, c.queryToken, c.apiKey].filter((v) => v !== undefined).length;
     if (forms === 0) throw unauthenticated('A credential is required');
@@ -115,7 +116,7 @@ export class Authenticator {
           return { kind: 'tenant-api-key', tenantId: key.tenantId, apiKeyId: key.apiKeyId };
         }
         const claims = this.tokens.verify(bearer!, 'tenant-user');
-        const user = await em.findOne(TenantUser, { id: claims.sub, tenant: claims.tid });
+        const user = await em().findOne(TenantUser, { id: claims.sub, tenant: claims.tid });
         if (!user || user.tokenVersion !== claims.tv) throw new AppError('TOKEN_INVALID', 'The token is no longer valid');
         return { kind: 'tenant-user', tenantId: claims.tid, tenantUserId: user.id, role: user.role };
       }
@@ -131,7 +132,7 @@ export class Authenticator {
     }
   }
 
-  private async onlyApiKey(em: EntityManager, c: PresentedCredentials, bearer: string | undefined) {
+  private async onlyApiKey(em: () => EntityManager, c: PresentedCredentials, bearer: string | undefined) {
     if (c.apiKey === undefined || bearer !== undefined || c.queryToken !== undefined) {
       throw unauthenticated('This surface accepts x-api-key only');
     }

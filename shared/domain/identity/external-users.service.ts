@@ -24,7 +24,7 @@ export class ExternalUserService {
     externalId: string,
     profile: { email?: string; name?: string } = {},
   ): Promise<IssuedTokens> {
-    const user = await this.findOrCreate(em, tenantId, externalId, profile);
+    const user = await this.findOrCreate(() => em, tenantId, externalId, profile);
     return this.tokens.issue(em, { kind: 'external-user', tenantId, id: user.id, externalId });
   }
 
@@ -35,8 +35,9 @@ export class ExternalUserService {
     });
   }
 
+  /** `emOf` is only called on a cache miss. */
   async findOrCreate(
-    em: EntityManager,
+    emOf: () => EntityManager,
     tenantId: string,
     externalId: string,
     profile: { email?: string; name?: string } = {},
@@ -44,7 +45,7 @@ export class ExternalUserService {
     const cacheKey = `${tenantId}|${externalId}`;
     const known = profile.email === undefined && profile.name === undefined ? this.ids.get(cacheKey) : undefined;
     if (known) return { id: known, tenantId, externalId };
-    const conn = em.getConnection();
+    const conn = emOf().getConnection();
     const select = async () =>
       ((await conn.execute('select id from external_users where tenant_id = ? and external_id = ?', [tenantId, externalId])) as { id: string }[])[0];
     // The hot path (x-api-key + externalUserId on every call) is one indexed read, no write.

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../infra/config';
 import { sha256, safeEqual } from '../../infra/crypto';
 import { AppError } from '../../errors/app-error';
+import { TtlCache } from '../../infra/ttl-cache';
 import { RefreshToken, type RefreshSubject } from '../../persistence/entities/refresh-token.entity';
 import type { TenantRole } from './auth-context';
 
@@ -47,6 +48,7 @@ export interface TenantUserSubject {
 export type TokenSubject = ExternalSubject | TenantUserSubject;
 
 const ISSUER = 'ads-gateway';
+const VERIFIED_TTL_MS = 5 * 60_000;
 
 export class TokenService {
   /**
@@ -54,6 +56,13 @@ export class TokenService {
    * back to a secret key, on every call. That was the largest single cost of an authenticated read.
    */
   private readonly key: KeyObject;
+
+  /**
+   * Tokens that verified, until their own `exp`: a hit answers exactly what jwt.verify would (access
+   * tokens carry no server-side state), without the HMAC, base64 and JSON work on every request.
+   * Keyed by the whole token, so only its holder can hit an entry.
+   */
+  private readonly verified = new TtlCache<string, Readonly<TokenClaims>>(VERIFIED_TTL_MS, 20_000);
 
   constructor(private readonly config: Config) {
     this.key = createSecretKey(Buffer.from(config.JWT_SECRET, 'utf8'));
@@ -64,7 +73,9 @@ export class TokenService {
   }
 
   /** Verifies signature, expiry and kind; maps every failure to a 401 code. */
-  verify(token: string, expected: TokenType): TokenClaims {
+  verify(token: string, expected: TokenType): Readonly<TokenClaims> {
+    const cached = this.verified.get(token);
+    if (cached) return this.ofType(cached, expected);
     let claims: TokenClaims;
     try {
       claims = jwt.verify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER }) as TokenClaims;
@@ -72,9 +83,15 @@ export class TokenService {
       if (e instanceof jwt.TokenExpiredError) throw new AppError('TOKEN_EXPIRED', 'The token has expired');
       throw new AppError('TOKEN_INVALID', 'The token is not valid');
     }
-    if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.tid !== 'string' || typeof claims.jti !== 'string') {
+    if (typeof claims !== 'object' || typeof claims.sub !== 'string' || typeof claims.tid !== 'string' || typeof claims.jti !== 'string' || typeof claims.exp !== 'number') {
       throw new AppError('TOKEN_INVALID', 'The token is not valid');
     }
+    Object.freeze(claims);
+    this.verified.set(token, claims, claims.exp * 1000);
+    return this.ofType(claims, expected);
+  }
+
+  private ofType(claims: Readonly<TokenClaims>, expected: TokenType): Readonly<TokenClaims> {
     if (claims.typ !== expected) {
       throw new AppError('TOKEN_INVALID', `Expected a${expected === 'access' ? 'n' : ''} ${expected} token`);
     }

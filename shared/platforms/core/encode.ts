@@ -8,9 +8,15 @@ export function encodeValue(v: unknown): string {
 export function buildUrl(base: string, path: string, query?: Record<string, unknown>): string {
   // `./` keeps a colon in the first segment (`customers:listAccessibleCustomers`) from reading as a scheme.
   const url = path ? new URL(`./${path.replace(/^\/+/, '')}`, base.endsWith('/') ? base : `${base}/`) : new URL(base);
-  for (const [k, v] of Object.entries(query ?? {})) {
-    if (v !== undefined && v !== null) url.searchParams.set(k, encodeValue(v));
+  if (!query) return url.toString();
+  // Setting url.searchParams re-serializes the whole URL on every call; build the query once instead.
+  const params = new URLSearchParams(url.search);
+  for (const k in query) {
+    const v = query[k];
+    if (v !== undefined && v !== null) params.set(k, encodeValue(v));
   }
+  const search = params.toString();
+  if (search) url.search = search;
   return url.toString();
 }
 

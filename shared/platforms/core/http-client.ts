@@ -80,7 +80,8 @@ export class PlatformHttpClient implements PlatformClient {
     };
     const retryable = req.kind === 'read' || req.idempotent === true;
     let refreshed = false;
-    const log = this.deps.logger.child({ platform, path: req.path, method: req.method });
+    // Only retries log: build the child logger then, not on every call.
+    let log: HttpClientDeps['logger'] | undefined;
 
     const attempt = async (): Promise<RawResponse> => {
       const token = typeof req.token === 'string' ? req.token : source ? await source.get() : undefined;
@@ -117,6 +118,7 @@ export class PlatformHttpClient implements PlatformClient {
           // Anything but a retry signal (a failed refresh, a bug) ends the call as it is.
           if (!(sig instanceof RetrySignal)) throw e;
           if (sig.retriesLeft <= 0) throw sig.final;
+          log ??= this.deps.logger.child({ platform, path: req.path, method: req.method });
           log.warn({ attempt: sig.attemptNumber, reason: sig.reason, waitMs: sig.hintMs }, 'retrying platform call');
           this.count('retried');
           if (sig.hintMs > 0) await sleep(sig.hintMs);
@@ -194,10 +196,11 @@ export class PlatformHttpClient implements PlatformClient {
 
   private async send(req: PlatformRequest, token: string | undefined): Promise<RawResponse> {
     const wire = this.wire.encode(req, token);
-    const url = new URL(wire.url);
-    const res = await this.pool(url.origin).request({
+    // wire.url is already normalized (buildUrl): split it without parsing it a second time.
+    const cut = wire.url.indexOf('/', wire.url.indexOf('//') + 2);
+    const res = await this.pool(cut < 0 ? wire.url : wire.url.slice(0, cut)).request({
       method: req.method,
-      path: url.pathname + url.search,
+      path: cut < 0 ? '/' : wire.url.slice(cut),
       headers: { accept: 'application/json', ...wire.headers, ...req.headers },
       body: wire.body,
     });

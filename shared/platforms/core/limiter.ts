@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { AppError } from '../../errors/app-error';
 import type { Logger } from '../../infra/logger';
 import { createRedis } from '../../infra/redis';
+import { PauseBoard } from './pause-board';
 import type { CallKind, Platform } from './types';
 
 export interface LimitKey {
@@ -24,11 +25,6 @@ interface Slot {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-// Only raises the pause: a shorter signal never cuts a longer pause another replica set.
-const EXTEND_PAUSE = `local cur = tonumber(redis.call('get', KEYS[1]) or '0')
-if tonumber(ARGV[1]) > cur then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) end
-return 1`;
-
 /**
  * The outbound limiter every platform call goes through, shared by all api and worker replicas.
  *
@@ -44,6 +40,7 @@ return 1`;
  */
 export class OutboundLimiter {
   private readonly conn: Redis;
+  private readonly pauses: PauseBoard;
   private readonly connection: Bottleneck.IORedisConnection;
   private readonly groups = new Map<string, Bottleneck.Group>();
   private readonly localGroups = new Map<string, Bottleneck.Group>();
@@ -68,11 +65,14 @@ export class OutboundLimiter {
        * a sliding one-second window there sees budget + 1 calls now and then, and is throttled.
        */
       headroom?: number;
+      /** How old an in-process copy of a pause key may get before it is re-read from Redis. */
+      pauseFreshMs?: number;
     },
   ) {
     this.conn = createRedis(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
     this.conn.on('error', () => undefined);
     this.connection = new Bottleneck.IORedisConnection({ client: this.conn });
+    this.pauses = new PauseBoard({ redis: opts.redis, prefix: opts.prefix, logger: opts.logger, freshMs: opts.pauseFreshMs });
     this.connection.on('error', (err: Error) => opts.logger.debug({ err: err.message }, 'limiter redis error'));
   }
 
@@ -85,22 +85,21 @@ export class OutboundLimiter {
     if (ms <= 0) return;
     const ttl = Math.ceil(ms);
     this.opts.logger.warn({ platform, scope, key, pauseMs: ttl, reason }, 'outbound limiter paused');
-    await this.opts.redis
-      .eval(EXTEND_PAUSE, 1, this.pauseKey(platform, scope, key), String(Date.now() + ttl), String(ttl))
+    await this.pauses
+      .raise(this.pauseKey(platform, scope, key), Date.now() + ttl, ttl)
       .catch((err: Error) => this.opts.logger.warn({ err: err.message }, 'could not store limiter pause'));
   }
 
-  /** Milliseconds until the account and app may be called again (0 = now). */
+  /** Lifts every pause on every replica (an operator's tool once a platform confirms a block is over). */
+  clearPauses(): Promise<number> {
+    return this.pauses.clearAll(`${this.opts.prefix}:lim:pause:`);
+  }
+
+  /** Milliseconds until the account and app may be called again (0 = now). Pauses are best effort when Redis is down. */
   async pausedFor(k: LimitKey): Promise<number> {
     const keys = [this.pauseKey(k.platform, 'app', k.appKey)];
     if (k.accountKey) keys.push(this.pauseKey(k.platform, 'account', k.accountKey));
-    try {
-      const vals = await this.opts.redis.mget(...keys);
-      const until = Math.max(0, ...vals.map((v) => Number(v ?? 0)));
-      return Math.max(0, until - Date.now());
-    } catch {
-      return 0; // Redis down: pacing still applies; pauses are best effort
-    }
+    return Math.max(0, (await this.pauses.until(keys)) - Date.now());
   }
 
   /**
@@ -116,6 +115,8 @@ export class OutboundLimiter {
       if (paused > deadline) throw limited(k.platform, paused);
       await sleep(paused);
     }
+    // Unpaced: nothing to wait for, so no slot, race or deadline timer.
+    if (!k.accountRps && !k.appRps) return fn();
     const remaining = Math.max(0, deadline - (Date.now() - startedAt));
     const slot: Slot = { started: false, cancelled: false, movedLocal: false };
     const job = this.schedule(k, fn, slot);
@@ -235,6 +236,7 @@ export class OutboundLimiter {
     await Promise.all(all.map((g) => Promise.all(g.limiters().map((l) => l.limiter.stop({ dropWaitingJobs: true }).catch(() => undefined)))));
     await this.connection.disconnect(false).catch(() => undefined);
     this.conn.disconnect();
+    this.pauses.close();
   }
 }
 

@@ -8,9 +8,7 @@ describe("Meta's errors map to the gateway's codes", () => {
   const w = useFbWorld({ READ_LIMIT_DEADLINE_MS: '2000' });
   afterEach(async () => {
     // Rate-limit tests leave the limiter paused for Meta's regain time; each test starts unpaused.
-    const redis = w.app.infra.redis;
-    const keys = await redis.keys(`${w.app.config.REDIS_PREFIX}:lim:pause:*`);
-    if (keys.length) await redis.del(...keys);
+    await w.app.services.limiter.clearPauses();
   });
 
   const listCampaigns = (acct: string = A1) => w.call('GET', `/api/v1/facebook/campaigns?adAccountId=${acct}&fields=id`);

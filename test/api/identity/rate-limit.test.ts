@@ -94,3 +94,33 @@ describe('inbound rate limit per tenant (Redis, shared across replicas)', () => 
     await closeAndExpectNoLeaks([r1, r2]);
   });
 });
+
+describe('inbound rate limit far from the limit (admissions counted in process, synced to Redis)', () => {
+  let r1: TestApp;
+  let r2: TestApp;
+  let a: CreatedTenant;
+  beforeAll(async () => {
+    const env = { RATE_LIMIT_PER_MINUTE: '200', REDIS_PREFIX: uniquePrefix('rl') };
+    [r1, r2] = await Promise.all([startTestApp({ env }), startTestApp({ env })]);
+    a = await createTenant(r1);
+  });
+  afterAll(() => closeAll([r1, r2]));
+
+  it('admits exactly the limit across two replicas, then answers 429, and Redis ends up holding every request', async () => {
+    const statuses: number[] = [];
+    const remaining: number[] = [];
+    for (let i = 0; i < 230; i++) {
+      const r = await http(i % 2 ? r2.url : r1.url, 'GET', '/api/v1/tenant', { headers: key(a.apiKey) });
+      statuses.push(r.status);
+      remaining.push(Number(r.headers.get('ratelimit-remaining')));
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(200);
+    expect(statuses.slice(200)).toEqual(Array(30).fill(429));
+    expect(remaining[199]).toBe(0);
+    expect(Math.min(...remaining.slice(0, 150))).toBeGreaterThan(0);
+    // Admissions counted in process reach Redis within the sync interval.
+    await new Promise((res) => setTimeout(res, 200));
+    expect(Number(await r1.infra.redis.get(`${r1.config.REDIS_PREFIX}:rl:in:${a.tenantId}`))).toBe(230);
+  });
+});
+

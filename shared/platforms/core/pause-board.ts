@@ -1,0 +1,132 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from '../../infra/logger';
+
+// Only raises the pause: a shorter signal never cuts a longer pause another replica set.
+const EXTEND_PAUSE = `local cur = tonumber(redis.call('get', KEYS[1]) or '0')
+if tonumber(ARGV[1]) > cur then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) end
+redis.call('publish', KEYS[2], KEYS[1] .. ' ' .. ARGV[1])
+return 1`;
+
+interface Known {
+  /** Epoch ms the key is paused until (0 = not paused). */
+  until: number;
+  /** When Redis (or a published pause) last told us; older than `freshMs` → ask again. */
+  seenAt: number;
+  /** Last local or published raise; a Redis read sent before it may not include it. */
+  raisedAt: number;
+}
+
+/**
+ * The pause keys every replica honours before calling a platform, kept in Redis and mirrored in
+ * process. Reads are served from the mirror, so the hot path does no Redis round trip: a pause set
+ * anywhere is published and lands in every replica's mirror at once; an entry is re-read from Redis
+ * once it is `freshMs` old, which bounds staleness when a message is lost (subscriber reconnecting).
+ */
+export class PauseBoard {
+  private readonly known = new Map<string, Known>();
+  private readonly inflight = new Map<string, Promise<void>>();
+  private readonly channel: string;
+  private readonly sub: Redis;
+
+  constructor(
+    private readonly opts: { redis: Redis; prefix: string; logger: Logger; freshMs?: number; max?: number },
+  ) {
+    this.channel = `${opts.prefix}:lim:pause:events`;
+    this.sub = opts.redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
+    let everReady = false;
+    this.sub.on('error', () => undefined);
+    // Messages sent while we were away are lost: forget everything and re-read on demand.
+    this.sub.on('ready', () => {
+      if (everReady) this.known.clear();
+      everReady = true;
+    });
+    this.sub.on('message', (_ch: string, msg: string) => {
+      if (msg === '*') return this.known.clear();
+      const sep = msg.lastIndexOf(' ');
+      this.learn(msg.slice(0, sep), Number(msg.slice(sep + 1)), Date.now());
+    });
+    this.sub.subscribe(this.channel).catch((err: Error) => opts.logger.warn({ err: err.message }, 'pause board subscribe failed'));
+  }
+
+  private get freshMs() {
+    return this.opts.freshMs ?? 1000;
+  }
+
+  /**
+   * `readSince` set: Redis's answer to a read sent then, which is the truth unless a raise arrived
+   * after the read went out. Unset: a raise, which only ever lengthens the pause.
+   */
+  private learn(key: string, until: number, now: number, readSince?: number): void {
+    const cur = this.known.get(key);
+    if (cur) {
+      const raisedMeanwhile = readSince !== undefined && cur.raisedAt >= readSince;
+      cur.until = readSince === undefined || raisedMeanwhile ? Math.max(cur.until, until) : until;
+      cur.seenAt = now;
+      if (readSince === undefined) cur.raisedAt = now;
+      return;
+    }
+    if (this.known.size >= (this.opts.max ?? 50_000)) this.known.delete(this.known.keys().next().value as string);
+    this.known.set(key, { until, seenAt: now, raisedAt: readSince === undefined ? now : 0 });
+  }
+
+  /** Raises the pause of `key` to `until` on every replica. */
+  async raise(key: string, until: number, ttlMs: number): Promise<void> {
+    this.learn(key, until, Date.now());
+    await this.opts.redis.eval(EXTEND_PAUSE, 2, key, this.channel, String(until), String(ttlMs));
+  }
+
+  /** Lifts every pause whose key starts with `keyPrefix`, on every replica. */
+  async clearAll(keyPrefix: string): Promise<number> {
+    let cursor = '0';
+    let n = 0;
+    do {
+      const [next, keys] = await this.opts.redis.scan(cursor, 'MATCH', `${keyPrefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) n += await this.opts.redis.del(...keys);
+    } while (cursor !== '0');
+    this.known.clear();
+    await this.opts.redis.publish(this.channel, '*');
+    return n;
+  }
+
+  /** The latest pause deadline among `keys` (epoch ms; 0 = none). Redis down → what we last knew. */
+  async until(keys: string[]): Promise<number> {
+    const now = Date.now();
+    let stale: string[] | undefined;
+    for (const k of keys) {
+      const e = this.known.get(k);
+      if (!e || now - e.seenAt >= this.freshMs) (stale ??= []).push(k);
+    }
+    if (stale) await this.refresh(stale);
+    let max = 0;
+    for (const k of keys) max = Math.max(max, this.known.get(k)?.until ?? 0);
+    return max;
+  }
+
+  /** One MGET per set of stale keys at a time, however many requests find them stale. */
+  private refresh(keys: string[]): Promise<void> {
+    const id = keys.join('\n');
+    let p = this.inflight.get(id);
+    if (!p) {
+      const sentAt = Date.now();
+      p = this.opts.redis
+        .mget(...keys)
+        .then((vals) => {
+          const at = Date.now();
+          keys.forEach((k, i) => this.learn(k, Number(vals[i] ?? 0), at, sentAt));
+        })
+        // Redis down: keep what we knew, and ask again only once it is stale again.
+        .catch(() => {
+          const at = Date.now();
+          for (const k of keys) this.learn(k, this.known.get(k)?.until ?? 0, at, sentAt);
+        })
+        .finally(() => this.inflight.delete(id));
+      this.inflight.set(id, p);
+    }
+    return p;
+  }
+
+  close(): void {
+    this.sub.disconnect();
+  }
+}

@@ -1,0 +1,75 @@
+import IORedis from 'ioredis';
+import pino from 'pino';
+import { loadConfig } from '../../../shared/infra/config';
+import { PauseBoard } from '../../../shared/platforms/core/pause-board';
+import { uniquePrefix } from '../../helpers/test-app';
+
+/** Two replicas' views of the limiter pauses, over one real Redis. */
+describe('the pause board every replica reads before a platform call', () => {
+  const config = loadConfig(process.env);
+  const logger = pino({ level: 'silent' });
+  const prefix = uniquePrefix('pb');
+  const key = `${prefix}:lim:pause:tiktok:app:app-1`;
+  let redis: IORedis;
+  let a: PauseBoard;
+  let b: PauseBoard;
+  const until = async (board: PauseBoard, ms: number) => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const v = await board.until([key]);
+      if (v > 0 || Date.now() > deadline) return v;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+
+  beforeAll(async () => {
+    redis = new IORedis(config.REDIS_URL);
+    // A long freshness: anything B learns within the test comes from the published pause, not a re-read.
+    a = new PauseBoard({ redis, prefix, logger, freshMs: 60_000 });
+    b = new PauseBoard({ redis, prefix, logger, freshMs: 60_000 });
+    await new Promise((r) => setTimeout(r, 100)); // both subscribed
+  });
+  afterAll(async () => {
+    a.close();
+    b.close();
+    await redis.quit();
+  });
+
+  it('a pause raised on one replica reaches another that had already read "not paused"', async () => {
+    expect(await b.until([key])).toBe(0);
+    const deadline = Date.now() + 5_000;
+    await a.raise(key, deadline, 5_000);
+    expect(await until(b, 1_000)).toBe(deadline);
+    expect(Number(await redis.get(key))).toBe(deadline);
+  });
+
+  it('a shorter pause never cuts a longer one', async () => {
+    const current = await a.until([key]);
+    await a.raise(key, Date.now() + 100, 100);
+    expect(await a.until([key])).toBe(current);
+    expect(Number(await redis.get(key))).toBe(current);
+  });
+
+  it('clearing lifts the pause on every replica and in Redis', async () => {
+    await a.clearAll(`${prefix}:lim:pause:`);
+    expect(await redis.exists(key)).toBe(0);
+    const deadline = Date.now() + 1_000;
+    while ((await b.until([key])) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    expect(await b.until([key])).toBe(0);
+  });
+
+  it('a replica re-reads a key once its copy is older than freshMs, so a lost message costs at most that long', async () => {
+    const c = new PauseBoard({ redis, prefix, logger, freshMs: 50 });
+    try {
+      expect(await c.until([key])).toBe(0);
+      // Written straight to Redis, as if the published message had been lost.
+      const deadline = Date.now() + 5_000;
+      await redis.set(key, String(deadline), 'PX', 5_000);
+      expect(await c.until([key])).toBe(0);
+      await new Promise((r) => setTimeout(r, 60));
+      expect(await c.until([key])).toBe(deadline);
+    } finally {
+      c.close();
+    }
+  });
+});
