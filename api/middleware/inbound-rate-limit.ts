@@ -20,6 +20,11 @@ return { n, ttl }`;
 
 type Counting = Redis & { inboundRateLimit?: (key: string, windowMs: number, by: number) => Promise<[number, number]> };
 
+interface Admission {
+  count: number;
+  resetMs: number;
+}
+
 interface TenantWindow {
   /** The tenant's count in Redis at the last sync. */
   known: number;
@@ -27,6 +32,8 @@ interface TenantWindow {
   pending: number;
   syncedAt: number;
   resetAt: number;
+  /** Syncs with Redis under way. */
+  syncing: number;
   flushTimer?: NodeJS.Timeout;
 }
 
@@ -57,17 +64,29 @@ class InboundCounter {
     if (!this.redis.inboundRateLimit) this.redis.defineCommand('inboundRateLimit', { numberOfKeys: 1, lua: SCRIPT });
   }
 
-  /** The tenant's count including this request, and ms until its window resets; throws if Redis cannot answer. */
-  async admit(tenantId: string): Promise<{ count: number; resetMs: number }> {
+  /**
+   * The tenant's count including this request, and ms until its window resets; rejects if Redis
+   * cannot answer. Synchronous when admitted in process.
+   */
+  admit(tenantId: string): Admission | Promise<Admission> {
     const now = Date.now();
     const w = this.windows.get(tenantId);
-    if (w && now < w.resetAt && now - w.syncedAt < SYNC_MS && w.pending < this.maxLocal && w.known + w.pending < this.limit - this.margin) {
+    const far = w !== undefined && now < w.resetAt && w.pending < this.maxLocal && w.known + w.pending < this.limit - this.margin;
+    // A sync already under way refreshes `known` soon: requests meanwhile need not queue behind it.
+    if (far && (now - w.syncedAt < SYNC_MS || w.syncing > 0)) {
       w.pending++;
       w.flushTimer ??= setTimeout(() => void this.flush(tenantId), SYNC_MS).unref();
       return { count: w.known + w.pending, resetMs: w.resetAt - now };
     }
+    return this.sync(tenantId, w);
+  }
+
+  private async sync(tenantId: string, w: TenantWindow | undefined): Promise<Admission> {
     const by = (w?.pending ?? 0) + 1;
-    if (w) w.pending = 0;
+    if (w) {
+      w.pending = 0;
+      w.syncing++;
+    }
     let n: number;
     let ttl: number;
     try {
@@ -75,6 +94,8 @@ class InboundCounter {
     } catch (err) {
       if (w) w.pending += by - 1; // not lost: the next sync adds them
       throw err;
+    } finally {
+      if (w) w.syncing--;
     }
     this.learn(tenantId, n, ttl);
     return { count: n, resetMs: ttl };
@@ -89,7 +110,7 @@ class InboundCounter {
       w.resetAt = now + ttlMs;
     } else {
       if (this.windows.size >= 100_000) this.windows.delete(this.windows.keys().next().value as string);
-      this.windows.set(tenantId, { known: n, pending: 0, syncedAt: now, resetAt: now + ttlMs });
+      this.windows.set(tenantId, { known: n, pending: 0, syncedAt: now, resetAt: now + ttlMs, syncing: 0 });
     }
   }
 
@@ -100,11 +121,14 @@ class InboundCounter {
     const by = w.pending;
     if (by === 0) return;
     w.pending = 0;
+    w.syncing++;
     try {
       const [n, ttl] = await withTimeout(this.redis.inboundRateLimit!(this.prefix + tenantId, WINDOW_MS, by), 500, 'rate limit');
       this.learn(tenantId, n, ttl);
     } catch {
       w.pending += by;
+    } finally {
+      w.syncing--;
     }
   }
 }
@@ -135,9 +159,10 @@ export function inboundRateLimit(mode: AuthMode, deps: AppDeps): RequestHandler 
     const auth = req.ctx.auth;
     const tenantId = auth && 'tenantId' in auth ? auth.tenantId : undefined;
     if (!tenantId) return next();
-    let result: { count: number; resetMs: number };
+    let result: Admission;
     try {
-      result = await c.admit(tenantId);
+      const admitted = c.admit(tenantId);
+      result = 'count' in admitted ? admitted : await admitted;
     } catch (err) {
       req.ctx.log.warn({ err: (err as Error).message }, 'inbound rate limit unavailable; request allowed');
       return next();

@@ -1,4 +1,4 @@
-import type { Express, Request, Response, NextFunction, RequestHandler } from 'express';
+import { Router, type Express, type Request, type Response, type NextFunction, type RequestHandler } from 'express';
 import { sendOk } from '../http/envelope';
 import { authenticate } from '../middleware/authenticate';
 import { inboundRateLimit } from '../middleware/inbound-rate-limit';
@@ -61,16 +61,41 @@ function runner(spec: RouteSpec, deps: AppDeps): RequestHandler {
   };
 }
 
+/** `/api/v1/<literal>` when the route sits under a literal third segment; such routes share a router. */
+function groupOf(path: string): { prefix: string; rest: string } | undefined {
+  const m = /^(\/api\/v1\/[A-Za-z0-9_-]+)(\/.*)?$/.exec(path);
+  return m ? { prefix: m[1]!, rest: m[2] ?? '/' } : undefined;
+}
+
+/**
+ * Routes under one literal prefix (`/api/v1/tiktok`, `/api/v1/tenant`, …) go into one router, so a
+ * request is matched against a dozen prefixes and then its own group, not all 130 routes in turn.
+ * Literal segments sort before parameters, so every literal group precedes `/api/v1/{teamId}/…`.
+ */
 export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): void {
   const sorted = [...routes].sort(bySpecificity);
+  const groups = new Map<string, Router>();
   for (const spec of sorted) {
-    app[spec.method](
-      toExpressPath(spec.path),
+    const group = groupOf(spec.path);
+    let target: Express | Router = app;
+    let path = spec.path;
+    if (group) {
+      let router = groups.get(group.prefix);
+      if (!router) {
+        router = Router();
+        groups.set(group.prefix, router);
+        app.use(group.prefix, router);
+      }
+      target = router;
+      path = group.rest;
+    }
+    const handlers: RequestHandler[] = [
       authenticate(spec.auth, deps),
       inboundRateLimit(spec.auth, deps),
       validator(spec),
       ...(spec.before ?? []),
       runner(spec, deps),
-    );
+    ];
+    (target as Router)[spec.method](toExpressPath(path), ...handlers);
   }
 }

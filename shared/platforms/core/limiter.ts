@@ -96,10 +96,11 @@ export class OutboundLimiter {
   }
 
   /** Milliseconds until the account and app may be called again (0 = now). Pauses are best effort when Redis is down. */
-  async pausedFor(k: LimitKey): Promise<number> {
+  pausedFor(k: LimitKey): number | Promise<number> {
     const keys = [this.pauseKey(k.platform, 'app', k.appKey)];
     if (k.accountKey) keys.push(this.pauseKey(k.platform, 'account', k.accountKey));
-    return Math.max(0, (await this.pauses.until(keys)) - Date.now());
+    const until = this.pauses.until(keys);
+    return typeof until === 'number' ? Math.max(0, until - Date.now()) : until.then((u) => Math.max(0, u - Date.now()));
   }
 
   /**
@@ -110,7 +111,8 @@ export class OutboundLimiter {
   async run<T>(k: LimitKey, kind: CallKind, fn: () => Promise<T>, deadlineMs?: number): Promise<T> {
     const deadline = deadlineMs ?? this.opts.readDeadlineMs;
     const startedAt = Date.now();
-    const paused = await this.pausedFor(k);
+    const known = this.pausedFor(k);
+    const paused = typeof known === 'number' ? known : await known;
     if (paused > 0) {
       if (paused > deadline) throw limited(k.platform, paused);
       await sleep(paused);

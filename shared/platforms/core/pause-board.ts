@@ -89,15 +89,22 @@ export class PauseBoard {
     return n;
   }
 
-  /** The latest pause deadline among `keys` (epoch ms; 0 = none). Redis down → what we last knew. */
-  async until(keys: string[]): Promise<number> {
+  /**
+   * The latest pause deadline among `keys` (epoch ms; 0 = none). Redis down → what we last knew.
+   * Answers synchronously when every key is fresh, which is the hot path.
+   */
+  until(keys: string[]): number | Promise<number> {
     const now = Date.now();
     let stale: string[] | undefined;
     for (const k of keys) {
       const e = this.known.get(k);
       if (!e || now - e.seenAt >= this.freshMs) (stale ??= []).push(k);
     }
-    if (stale) await this.refresh(stale);
+    if (stale) return this.refresh(stale).then(() => this.latest(keys));
+    return this.latest(keys);
+  }
+
+  private latest(keys: string[]): number {
     let max = 0;
     for (const k of keys) max = Math.max(max, this.known.get(k)?.until ?? 0);
     return max;
