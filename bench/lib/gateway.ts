@@ -2,6 +2,7 @@
  * The gateway as it runs in production: compiled `dist/`, api and worker as separate processes
  * (ROLE=api / ROLE=worker), sharing the bench's database and Redis prefix.
  */
+import { WORKER_NODE_FLAGS } from '../../workers/node-flags';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import type { BenchInfra } from './infra';
@@ -65,7 +66,14 @@ export async function startApi(o: StartOptions): Promise<ApiProcess> {
 export async function startWorker(o: StartOptions & { expectWorkers?: number }): Promise<Child> {
   // BENCH_WORKER_NODE_OPTIONS tries V8 settings on workers only (e.g. heap limits for the import's RSS).
   const nodeOptions: Record<string, string> = process.env.BENCH_WORKER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_WORKER_NODE_OPTIONS } : {};
-  const child = startNode({ name: o.name, script: distPath('workers', 'main.js'), env: { ...o.env, ...nodeOptions, ROLE: 'worker' }, logDir: o.logDir, cpuProfDir: o.cpuProfDir });
+  const child = startNode({
+    name: o.name,
+    script: distPath('workers', 'main.js'),
+    nodeFlags: WORKER_NODE_FLAGS,
+    env: { ...o.env, ...nodeOptions, ROLE: 'worker' },
+    logDir: o.logDir,
+    cpuProfDir: o.cpuProfDir,
+  });
   const connection = new Redis(o.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
   const queue = new Queue('platform-writes', { connection, prefix: `${o.env.REDIS_PREFIX}:bull` });
   try {

@@ -59,12 +59,15 @@ export interface NodeChildOptions {
   logDir: string;
   /** Directory for a V8 CPU profile written when the child exits. */
   cpuProfDir?: string;
+  /** Node/V8 flags the process runs with in production (e.g. WORKER_NODE_FLAGS). */
+  nodeFlags?: string[];
   ipc?: boolean;
 }
 
 /** Starts `node <script>` (compiled JS) with its output captured to `<logDir>/<name>.log`. */
 export function startNode(o: NodeChildOptions): Child {
-  const execArgv = o.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${o.cpuProfDir}`, `--cpu-prof-name=${o.name}.cpuprofile`] : [];
+  const execArgv = [...(o.nodeFlags ?? [])];
+  if (o.cpuProfDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${o.cpuProfDir}`, `--cpu-prof-name=${o.name}.cpuprofile`);
   const env = { ...process.env, ...o.env };
   const logFile = path.join(o.logDir, `${o.name}.log`);
   const proc = o.ipc

@@ -1,8 +1,6 @@
 import { defineConfig, PostgreSqlDriver, type Options } from '@mikro-orm/postgresql';
-import { Migrator } from '@mikro-orm/migrations';
 import type { Logger } from '../infra/logger';
 import { allEntities } from './entities';
-import { allMigrations } from './migrations';
 
 export function ormConfig(opts: { databaseUrl: string; poolMax?: number; logger?: Logger }): Options {
   return defineConfig({
@@ -11,9 +9,9 @@ export function ormConfig(opts: { databaseUrl: string; poolMax?: number; logger?
     entities: allEntities,
     discovery: { warnWhenNoEntities: false },
     pool: { min: 0, max: opts.poolMax ?? 10 },
-    extensions: [Migrator],
+    // No Migrator extension or migration list here: they pull in umzug and its CLI toolkit in every
+    // process. migrateUp() loads them only where migrations run.
     migrations: {
-      migrationsList: allMigrations,
       transactional: true,
       allOrNothing: true,
       snapshot: false,

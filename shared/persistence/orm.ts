@@ -8,6 +8,8 @@ export async function initOrm(databaseUrl: string, logger?: Logger, poolMax?: nu
 
 /** Applies every pending migration; returns the names applied. */
 export async function migrateUp(orm: MikroORM): Promise<string[]> {
-  const applied = await orm.getMigrator().up();
+  const [{ Migrator }, { allMigrations }] = await Promise.all([import('@mikro-orm/migrations'), import('./migrations')]);
+  orm.config.set('migrations', { ...orm.config.get('migrations'), migrationsList: allMigrations });
+  const applied = await new Migrator(orm.em).up();
   return applied.map((m) => m.name);
 }
