@@ -44,7 +44,6 @@ export class OutboundLimiter {
   private readonly connection: Bottleneck.IORedisConnection;
   private readonly groups = new Map<string, Bottleneck.Group>();
   private readonly localGroups = new Map<string, Bottleneck.Group>();
-  private readonly resetting = new Map<string, Promise<void>>();
   /** Last time the clustered limiter failed; while recent, calls go local without waiting on Redis. */
   private degradedUntil = 0;
 
@@ -72,6 +71,7 @@ export class OutboundLimiter {
     this.conn = createRedis(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
     this.conn.on('error', () => undefined);
     this.connection = new Bottleneck.IORedisConnection({ client: this.conn });
+    bareLostStateErrors(this.connection);
     this.pauses = new PauseBoard({ redis: opts.redis, prefix: opts.prefix, logger: opts.logger, freshMs: opts.pauseFreshMs });
     this.connection.on('error', (err: Error) => opts.logger.debug({ err: err.message }, 'limiter redis error'));
   }
@@ -160,42 +160,10 @@ export class OutboundLimiter {
       return await this.fallBack(k, local, slot, clustered, new Error(`redis ${this.conn.status}`));
     } catch (err) {
       if (slot.started) throw err;
-      if (LOST_STATE.test((err as Error)?.message ?? '')) {
-        // Redis came back empty. Bottleneck 2.19 recognizes this only when the message is bare, but
-        // Redis 7 prefixes script errors with "ERR ", so it never re-creates its keys (issue #118):
-        // rebuild the limiters here and try the shared budget once more.
-        await this.resetClustered(k);
-        try {
-          return await this.chain(k, async () => (slot.movedLocal ? SKIPPED : local()), false);
-        } catch (again) {
-          if (slot.started) throw again;
-          return this.fallBack(k, local, slot, Promise.reject(again), again);
-        }
-      }
       return this.fallBack(k, local, slot, clustered, err);
     } finally {
       if (timer) clearTimeout(timer);
     }
-  }
-
-  /**
-   * Drops the clustered limiters of this key so the next use re-initializes them in Redis.
-   * Concurrent callers share one reset, so a burst does not delete what the first one rebuilt.
-   */
-  private resetClustered(k: LimitKey): Promise<void> {
-    const id = `${k.platform}|${k.accountKey ?? ''}|${k.appKey}`;
-    let p = this.resetting.get(id);
-    if (!p) {
-      const drop = async (scope: 'account' | 'app', rps: number, key?: string) => {
-        if (!rps || !key) return;
-        await this.groups.get(this.groupId(k.platform, scope, rps))?.deleteKey(key).catch(() => undefined);
-      };
-      p = Promise.all([drop('account', k.accountRps, k.accountKey), drop('app', k.appRps, k.appKey)]).then(() => undefined);
-      this.resetting.set(id, p);
-      // Keep the shared promise briefly: requests already past the failure reuse it instead of resetting again.
-      void p.then(() => setTimeout(() => this.resetting.delete(id), 1000).unref());
-    }
-    return p;
   }
 
   private async fallBack<T>(k: LimitKey, fn: () => Promise<T>, slot: Slot, clustered: Promise<T>, err: unknown): Promise<T> {
@@ -243,7 +211,27 @@ export class OutboundLimiter {
 }
 
 const TIMED_OUT = Symbol('timed-out');
-const LOST_STATE = /SETTINGS_KEY_NOT_FOUND|UNKNOWN_CLIENT/;
+const LOST_STATE = /\b(SETTINGS_KEY_NOT_FOUND|UNKNOWN_CLIENT)\b/;
+
+/**
+ * Bottleneck 2.19 recovers from a Redis that lost its keys (re-runs `init` without clearing, or
+ * re-registers the client) only when the script error message is exactly SETTINGS_KEY_NOT_FOUND or
+ * UNKNOWN_CLIENT. Redis 7 prefixes script errors ("ERR …"), so it never recovers (its issue #118).
+ * Passing it the bare message lets its own recovery run; every replica then re-creates or joins the
+ * same keys, and none deletes what another rebuilt.
+ */
+function bareLostStateErrors(connection: Bottleneck.IORedisConnection): void {
+  const c = connection as unknown as { __scriptArgs__: (name: string, id: string, args: unknown[], cb: ScriptCallback) => unknown[] };
+  const build = c.__scriptArgs__.bind(c);
+  c.__scriptArgs__ = (name, id, args, cb) =>
+    build(name, id, args, (err, replies) => {
+      const lost = err && LOST_STATE.exec(err.message);
+      if (lost) err.message = lost[1]!;
+      cb(err, replies);
+    });
+}
+
+type ScriptCallback = (err: Error | null, replies?: unknown) => void;
 const SKIPPED = Symbol('skipped');
 
 function unwrap<T>(v: T | typeof SKIPPED): T {
