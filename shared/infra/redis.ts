@@ -32,3 +32,25 @@ export async function withTimeout<T>(p: Promise<T>, ms: number, what: string): P
     if (timer) clearTimeout(timer);
   }
 }
+
+/**
+ * A dedicated subscriber connection on one channel, for in-process mirrors of shared state.
+ * Messages published while it was disconnected are lost, so `onResubscribed` runs after every
+ * reconnection (not the first connect): the mirror must forget what it may have missed.
+ */
+export function subscribeChannel(
+  redis: Redis,
+  channel: string,
+  handlers: { onMessage: (msg: string) => void; onResubscribed: () => void; onError: (err: Error) => void },
+): Redis {
+  const sub = redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
+  let everReady = false;
+  sub.on('error', () => undefined);
+  sub.on('ready', () => {
+    if (everReady) handlers.onResubscribed();
+    everReady = true;
+  });
+  sub.on('message', (_ch: string, msg: string) => handlers.onMessage(msg));
+  sub.subscribe(channel).catch(handlers.onError);
+  return sub;
+}

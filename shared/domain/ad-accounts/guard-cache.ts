@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../infra/logger';
+import { subscribeChannel } from '../../infra/redis';
 
 /** What the guard needs about one account, independent of who asks. */
 export interface AccountSnapshot {
@@ -45,16 +46,11 @@ export class GuardCache {
   }
 
   private subscribe() {
-    const sub = this.opts.redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
-    this.sub = sub;
-    let everReady = false;
-    sub.on('error', () => undefined);
-    sub.on('ready', () => {
-      if (everReady) this.drop(null);
-      everReady = true;
+    this.sub = subscribeChannel(this.opts.redis, this.channel, {
+      onMessage: (msg) => this.drop(msg === '*' ? null : msg.split('\n')),
+      onResubscribed: () => this.drop(null),
+      onError: (err) => this.opts.logger.warn({ err: err.message }, 'guard cache subscribe failed'),
     });
-    sub.on('message', (_ch: string, msg: string) => this.drop(msg === '*' ? null : msg.split('\n')));
-    sub.subscribe(this.channel).catch((err: Error) => this.opts.logger.warn({ err: err.message }, 'guard cache subscribe failed'));
   }
 
   private drop(keys: string[] | null) {

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../infra/logger';
+import { subscribeChannel } from '../../infra/redis';
 
 // Only raises the pause: a shorter signal never cuts a longer pause another replica set.
 const EXTEND_PAUSE = `local cur = tonumber(redis.call('get', KEYS[1]) or '0')
@@ -27,29 +28,22 @@ export class PauseBoard {
   private readonly inflight = new Map<string, Promise<void>>();
   private readonly channel: string;
   private readonly sub: Redis;
+  private readonly freshMs: number;
 
   constructor(
     private readonly opts: { redis: Redis; prefix: string; logger: Logger; freshMs?: number; max?: number },
   ) {
     this.channel = `${opts.prefix}:lim:pause:events`;
-    this.sub = opts.redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
-    let everReady = false;
-    this.sub.on('error', () => undefined);
-    // Messages sent while we were away are lost: forget everything and re-read on demand.
-    this.sub.on('ready', () => {
-      if (everReady) this.known.clear();
-      everReady = true;
+    this.freshMs = opts.freshMs ?? 1000;
+    this.sub = subscribeChannel(opts.redis, this.channel, {
+      onMessage: (msg) => {
+        if (msg === '*') return this.known.clear();
+        const sep = msg.lastIndexOf(' ');
+        this.learn(msg.slice(0, sep), Number(msg.slice(sep + 1)), Date.now());
+      },
+      onResubscribed: () => this.known.clear(),
+      onError: (err) => opts.logger.warn({ err: err.message }, 'pause board subscribe failed'),
     });
-    this.sub.on('message', (_ch: string, msg: string) => {
-      if (msg === '*') return this.known.clear();
-      const sep = msg.lastIndexOf(' ');
-      this.learn(msg.slice(0, sep), Number(msg.slice(sep + 1)), Date.now());
-    });
-    this.sub.subscribe(this.channel).catch((err: Error) => opts.logger.warn({ err: err.message }, 'pause board subscribe failed'));
-  }
-
-  private get freshMs() {
-    return this.opts.freshMs ?? 1000;
   }
 
   /**
