@@ -81,24 +81,30 @@ class InboundCounter {
     return this.sync(tenantId, w);
   }
 
+  /** Adds this request and the admissions counted here so far to Redis, and answers with its count. */
   private async sync(tenantId: string, w: TenantWindow | undefined): Promise<Admission> {
     const by = (w?.pending ?? 0) + 1;
-    if (w) {
-      w.pending = 0;
-      w.syncing++;
-    }
-    let n: number;
-    let ttl: number;
+    if (w) w.pending = 0;
+    const [n, ttl] = await this.add(tenantId, w, by, 1);
+    return { count: n, resetMs: ttl };
+  }
+
+  /**
+   * INCRBY `by` in Redis and learn the shared count. On failure the admissions counted here go back
+   * to `pending` for the next sync; `own` of them (this request) are not counted when it fails.
+   */
+  private async add(tenantId: string, w: TenantWindow | undefined, by: number, own: number): Promise<[number, number]> {
+    if (w) w.syncing++;
     try {
-      [n, ttl] = await withTimeout(this.redis.inboundRateLimit!(this.prefix + tenantId, WINDOW_MS, by), 500, 'rate limit');
+      const [n, ttl] = await withTimeout(this.redis.inboundRateLimit!(this.prefix + tenantId, WINDOW_MS, by), 500, 'rate limit');
+      this.learn(tenantId, n, ttl);
+      return [n, ttl];
     } catch (err) {
-      if (w) w.pending += by - 1; // not lost: the next sync adds them
+      if (w) w.pending += by - own;
       throw err;
     } finally {
       if (w) w.syncing--;
     }
-    this.learn(tenantId, n, ttl);
-    return { count: n, resetMs: ttl };
   }
 
   private learn(tenantId: string, n: number, ttlMs: number) {
@@ -121,15 +127,7 @@ class InboundCounter {
     const by = w.pending;
     if (by === 0) return;
     w.pending = 0;
-    w.syncing++;
-    try {
-      const [n, ttl] = await withTimeout(this.redis.inboundRateLimit!(this.prefix + tenantId, WINDOW_MS, by), 500, 'rate limit');
-      this.learn(tenantId, n, ttl);
-    } catch {
-      w.pending += by;
-    } finally {
-      w.syncing--;
-    }
+    await this.add(tenantId, w, by, 0).catch(() => undefined);
   }
 }
 

@@ -75,20 +75,18 @@ function groupOf(path: string): { prefix: string; rest: string } | undefined {
 export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): void {
   const sorted = [...routes].sort(bySpecificity);
   const groups = new Map<string, Router>();
+  const routerFor = (prefix: string): Router => {
+    let router = groups.get(prefix);
+    if (!router) {
+      groups.set(prefix, (router = Router()));
+      app.use(prefix, router);
+    }
+    return router;
+  };
   for (const spec of sorted) {
     const group = groupOf(spec.path);
-    let target: Express | Router = app;
-    let path = spec.path;
-    if (group) {
-      let router = groups.get(group.prefix);
-      if (!router) {
-        router = Router();
-        groups.set(group.prefix, router);
-        app.use(group.prefix, router);
-      }
-      target = router;
-      path = group.rest;
-    }
+    const target: Router = group ? routerFor(group.prefix) : app;
+    const path = group ? group.rest : spec.path;
     const handlers: RequestHandler[] = [
       authenticate(spec.auth, deps),
       inboundRateLimit(spec.auth, deps),
@@ -96,6 +94,6 @@ export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): v
       ...(spec.before ?? []),
       runner(spec, deps),
     ];
-    (target as Router)[spec.method](toExpressPath(path), ...handlers);
+    target[spec.method](toExpressPath(path), ...handlers);
   }
 }

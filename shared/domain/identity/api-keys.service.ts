@@ -56,8 +56,10 @@ export class ApiKeyService {
     return { id: row.id, apiKey, prefix: row.prefix, createdAt: row.createdAt };
   }
 
-  /** Resolves a presented key to its tenant; unknown, malformed or rotated-out keys → 401. */
-  /** `emOf` is only called on a cache miss, so a warm key forks no EntityManager. */
+  /**
+   * Resolves a presented key to its tenant; unknown, malformed or rotated-out keys → 401. `emOf` is
+   * only called on a cache miss, so a warm key forks no EntityManager.
+   */
   async verify(emOf: () => EntityManager, presented: string): Promise<{ tenantId: string; apiKeyId: string }> {
     if (!KEY_SHAPE.test(presented)) throw new AppError('API_KEY_INVALID', 'The API key is not valid');
     const hash = sha256(presented);
