@@ -141,21 +141,28 @@ function adgroupRecord(s: TiktokState, e: Entity): Rec {
   };
 }
 
-function adRecord(s: TiktokState, e: Entity): Rec {
-  const ag = e.parentId ? s.adgroups.byId.get(e.parentId) : undefined;
-  const camp = ag?.parentId ? s.campaigns.byId.get(ag.parentId) : undefined;
+/** The fields every ad record starts with, regular or Smart+: its parents, times and statuses. */
+function adHead(e: Entity, idField: 'ad_id' | 'smart_plus_ad_id', ag: Entity | undefined, camp: Entity | undefined): Rec {
   return {
     advertiser_id: e.advertiserId,
     campaign_id: camp?.id ?? null,
     campaign_name: camp?.name ?? null,
     adgroup_id: e.parentId ?? null,
     adgroup_name: ag?.name ?? null,
-    ad_id: e.id,
+    [idField]: e.id,
     ad_name: e.name,
     create_time: formatTime(e.createdAt),
     modify_time: formatTime(e.modifiedAt),
     operation_status: operationStatus(e),
     secondary_status: adSecondary(e, ag, camp),
+  };
+}
+
+function adRecord(s: TiktokState, e: Entity): Rec {
+  const ag = e.parentId ? s.adgroups.byId.get(e.parentId) : undefined;
+  const camp = ag?.parentId ? s.campaigns.byId.get(ag.parentId) : undefined;
+  return {
+    ...adHead(e, 'ad_id', ag, camp),
     identity_type: 'CUSTOMIZED_USER',
     identity_id: `7${e.advertiserId.slice(-6)}000001`,
     identity_authorized_bc_id: null,
@@ -216,17 +223,7 @@ function spAdRecord(s: TiktokState, e: SmartAd): Rec {
   const ag = e.parentId ? s.spAdgroups.byId.get(e.parentId) : undefined;
   const camp = ag?.parentId ? s.spCampaigns.byId.get(ag.parentId) : undefined;
   return {
-    advertiser_id: e.advertiserId,
-    campaign_id: camp?.id ?? null,
-    campaign_name: camp?.name ?? null,
-    adgroup_id: e.parentId ?? null,
-    adgroup_name: ag?.name ?? null,
-    smart_plus_ad_id: e.id,
-    ad_name: e.name,
-    create_time: formatTime(e.createdAt),
-    modify_time: formatTime(e.modifiedAt),
-    operation_status: operationStatus(e),
-    secondary_status: adSecondary(e, ag, camp),
+    ...adHead(e, 'smart_plus_ad_id', ag, camp),
     creative_list: e.materials.map((m) => ({
       ad_material_id: m.id,
       material_operation_status: m.status,
