@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, isAppError } from '../../shared/errors/app-error';
 import { sendError } from '../http/envelope';
+import { dependencyUnavailable } from '../../shared/errors/unavailable';
 
 type HttpishError = Error & { type?: string; status?: number; statusCode?: number; expose?: boolean };
 
@@ -22,6 +23,8 @@ function toAppError(err: unknown): AppError | undefined {
       return new AppError('VALIDATION_FAILED', 'The request body could not be read');
     default:
   }
+  const unavailable = dependencyUnavailable(err);
+  if (unavailable) return unavailable;
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new AppError('VALIDATION_FAILED', 'The request could not be parsed');
@@ -37,6 +40,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   }
   const appErr = toAppError(err);
   if (appErr) {
+    if (appErr.code === 'SERVICE_UNAVAILABLE') req.ctx?.log.warn({ err }, 'backing service unavailable');
     sendError(req, res, appErr);
     return;
   }

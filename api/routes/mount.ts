@@ -3,6 +3,7 @@ import { sendOk } from '../http/envelope';
 import { authenticate } from '../middleware/authenticate';
 import { inboundRateLimit } from '../middleware/inbound-rate-limit';
 import { parsePart } from '../middleware/validate';
+import { assertWellFormed } from '../middleware/input-sanity';
 import type { AppDeps } from '../deps';
 import type { RouteSpec, HandlerContext } from './route';
 
@@ -23,6 +24,12 @@ export function bySpecificity(a: RouteSpec, b: RouteSpec): number {
   }
   return 0;
 }
+
+/** Path parameters are decoded per route: `/jobs/%00` must be a 400 before anything looks it up. */
+const paramsWellFormed: RequestHandler = (req, _res, next) => {
+  assertWellFormed('params', req.params);
+  next();
+};
 
 function validator(spec: RouteSpec): RequestHandler {
   return (req, _res, next) => {
@@ -88,6 +95,7 @@ export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): v
     const target: Router = group ? routerFor(group.prefix) : app;
     const path = group ? group.rest : spec.path;
     const handlers: RequestHandler[] = [
+      paramsWellFormed,
       authenticate(spec.auth, deps),
       inboundRateLimit(spec.auth, deps),
       validator(spec),
