@@ -16,13 +16,13 @@ function isDatabaseDown(e: ErrorLike): boolean {
   const state = typeof e.sqlState === 'string' ? e.sqlState : typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined;
   if (state && (state.startsWith('08') || state.startsWith('53') || /^57P0[123]$/.test(state))) return true;
   if (e.name === 'ConnectionException' || e.name === 'KnexTimeoutError') return true;
-  return /Connection terminated|Timeout acquiring a connection|Client has encountered a connection error|pool is probably full/i.test(e.message);
+  return typeof e.message === 'string' && /Connection terminated|Connection ended unexpectedly|Timeout acquiring a connection|Client has encountered a connection error|pool is probably full/i.test(e.message);
 }
 
 /** ioredis gives up on a command while its connection is down (maxRetriesPerRequest, closed stream). */
 function isRedisDown(e: ErrorLike): boolean {
   if (e.name === 'MaxRetriesPerRequestError') return true;
-  return /^Connection is closed\.?$|Stream isn't writeable|enableOfflineQueue options is false|^Redis .*timed out after|redis.* timed out after/i.test(e.message);
+  return typeof e.message === 'string' && /^Connection is closed\.?$|Stream isn't writeable|enableOfflineQueue options is false|^Redis .*timed out after|redis.* timed out after/i.test(e.message);
 }
 
 /**
@@ -31,7 +31,8 @@ function isRedisDown(e: ErrorLike): boolean {
  */
 export function dependencyUnavailable(err: unknown): AppError | undefined {
   let e = err as ErrorLike | undefined;
-  for (let i = 0; i < 5 && e instanceof Error; i++) {
+  // Duck-typed: errors made by Node's own modules may come from another realm (test sandboxes).
+  for (let i = 0; i < 5 && typeof e === 'object' && e !== null; i++) {
     const network = typeof e.code === 'string' && NETWORK_CODES.has(e.code);
     if (isDatabaseDown(e) || isRedisDown(e) || (network && !(err instanceof AppError))) {
       return new AppError('SERVICE_UNAVAILABLE', 'A backing service is unavailable; retry later', {

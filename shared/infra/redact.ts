@@ -53,7 +53,7 @@ export function safeDatabaseError(err: Error & Record<string, unknown>): Record<
   const message = String(err.message ?? '');
   const cut = message.lastIndexOf(' - ');
   return {
-    type: err.name,
+    name: err.name,
     code: err.code,
     sqlState: err.sqlState,
     constraint: err.constraint,
@@ -85,7 +85,8 @@ export function redactDeep(value: unknown, depth = 0): unknown {
   if (depth > 6 || value === null || typeof value !== 'object') {
     return typeof value === 'string' && value.includes('=') && value.includes('?') ? redactUrl(value) : value;
   }
-  if (value instanceof Error) return safeError(value);
+  // Duck-typed too: errors from Node's own modules may come from another realm (test sandboxes).
+  if (value instanceof Error || (typeof (value as Error).message === 'string' && typeof (value as Error).stack === 'string')) return safeError(value as Error);
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
