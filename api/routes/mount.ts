@@ -2,6 +2,7 @@ import { Router, type Express, type Request, type Response, type NextFunction, t
 import { sendOk } from '../http/envelope';
 import { authenticate } from '../middleware/authenticate';
 import { inboundRateLimit } from '../middleware/inbound-rate-limit';
+import { abuseGuard } from '../middleware/abuse-limits';
 import { parsePart } from '../middleware/validate';
 import { assertWellFormed } from '../middleware/input-sanity';
 import type { AppDeps } from '../deps';
@@ -96,6 +97,7 @@ export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): v
     const path = group ? group.rest : spec.path;
     const handlers: RequestHandler[] = [
       paramsWellFormed,
+      abuseGuard(spec, deps),
       authenticate(spec.auth, deps),
       inboundRateLimit(spec.auth, deps),
       validator(spec),

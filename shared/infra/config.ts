@@ -29,6 +29,11 @@ export const configSchema = z
     API_KEY_GRACE_SECONDS: int(24 * 3600, 0),
     API_KEY_CACHE_TTL_MS: int(10_000, 0),
     RATE_LIMIT_PER_MINUTE: int(600, 1),
+    /** Per client IP: requests to unauthenticated routes; credential attempts and 401s; failed logins per email. */
+    PUBLIC_IP_LIMIT_PER_MINUTE: int(300, 1),
+    CREDENTIAL_IP_LIMIT_PER_MINUTE: int(20, 1),
+    LOGIN_EMAIL_MAX_FAILURES: int(5, 1),
+    LOGIN_EMAIL_WINDOW_SECONDS: int(900, 1),
     WRITE_SYNC_TIMEOUT_MS: int(20_000, 0),
     WORKER_CONCURRENCY: int(10, 1),
     /** platform-writes are I/O-bound waits on the platform: many per process is cheap. */
