@@ -48,6 +48,8 @@ export const configSchema = z
     HTTP_RESPONSE_TIMEOUT_MS: int(30_000, 1),
     HTTP_MAX_RETRIES: int(3, 0),
     READ_LIMIT_DEADLINE_MS: int(5_000, 0),
+    /** Total time one platform read may take across retries and limiter waits; then 504 PLATFORM_TIMEOUT. */
+    READ_DEADLINE_MS: int(30_000, 100),
     SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
     MAIL_FROM: z.string().default('Ads Gateway <no-reply@ads-gateway.local>'),
     ADMIN_TOKEN: z.string().min(16).optional(),
