@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import type { AppDeps } from './deps';
 import { requestContext } from './middleware/request-context';
 import { errorHandler, routeNotFound } from './middleware/error-handler';
+import { verifyJsonDepth, wellFormedInput } from './middleware/input-sanity';
 import { apiRoutes } from './routes';
 import { docsRoutes } from './routes/ops/docs.routes';
 import { mountRoutes } from './routes/mount';
@@ -26,7 +27,8 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}): Express {
   app.locals.deps = deps;
   app.use(helmet());
   app.use(requestContext(deps));
-  app.use(express.json({ limit: deps.config.BODY_LIMIT_BYTES }));
+  app.use(express.json({ limit: deps.config.BODY_LIMIT_BYTES, verify: verifyJsonDepth }));
+  app.use(wellFormedInput);
 
   let doc: object | undefined;
   const routes = [...apiRoutes, ...(opts.extraRoutes ?? [])];

@@ -38,6 +38,7 @@ const ERROR_TEXT: Record<number, string> = {
   429: 'Rate limited; see Retry-After',
   500: 'Unexpected error',
   502: 'Platform failed after retries',
+  503: 'A backing service (database, Redis) is unavailable; see Retry-After',
   504: 'Platform timed out',
 };
 
@@ -68,7 +69,7 @@ export function buildOpenApi(routes: RouteSpec[], version: string): object {
   registry.registerComponent('securitySchemes', 'tokenQuery', { type: 'apiKey', in: 'query', name: 'token' });
 
   for (const r of routes) {
-    const errors = new Set<number>([400, 429, 500, ...(r.errors ?? [])]);
+    const errors = new Set<number>([400, 429, 500, 503, ...(r.errors ?? [])]);
     if (r.auth !== 'none') errors.add(401);
     const responses: Record<string, ResponseConfig> = {
       [String(r.response?.status ?? 200)]: {

@@ -42,6 +42,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'PLATFORM_TIMEOUT':
       return 504;
     case 'NOT_READY':
+    case 'SERVICE_UNAVAILABLE':
       return 503;
     default: {
       const never: never = code;

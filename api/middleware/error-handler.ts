@@ -1,6 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, isAppError } from '../../shared/errors/app-error';
 import { sendError } from '../http/envelope';
+import { dependencyUnavailable } from '../../shared/errors/unavailable';
+import { statusForCode } from '../http/error-to-http';
+import { abuseLimitsOf, clientIp } from './abuse-limits';
+import type { AppDeps } from '../deps';
 
 type HttpishError = Error & { type?: string; status?: number; statusCode?: number; expose?: boolean };
 
@@ -22,6 +26,8 @@ function toAppError(err: unknown): AppError | undefined {
       return new AppError('VALIDATION_FAILED', 'The request body could not be read');
     default:
   }
+  const unavailable = dependencyUnavailable(err);
+  if (unavailable) return unavailable;
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new AppError('VALIDATION_FAILED', 'The request could not be parsed');
@@ -29,14 +35,24 @@ function toAppError(err: unknown): AppError | undefined {
   return undefined;
 }
 
-export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+/** A 401 counts against the client's credential limit; once over it, the answer is the 429. */
+async function countCredentialFailure(req: Parameters<ErrorRequestHandler>[1], appErr: AppError): Promise<AppError> {
+  const deps = req.app.locals.deps as AppDeps | undefined;
+  if (!deps || statusForCode(appErr.code) !== 401) return appErr;
+  return (await abuseLimitsOf(deps).credentialFailed(clientIp(req))) ?? appErr;
+}
+
+export const errorHandler: ErrorRequestHandler = async (err, req, res, _next) => {
   if (res.headersSent) {
     req.ctx?.log.error({ err }, 'error after response started');
     res.destroy();
     return;
   }
-  const appErr = toAppError(err);
+  let appErr = toAppError(err);
+  if (appErr) appErr = await countCredentialFailure(req, appErr).catch(() => appErr);
+  if (res.headersSent) return;
   if (appErr) {
+    if (appErr.code === 'SERVICE_UNAVAILABLE') req.ctx?.log.warn({ err }, 'backing service unavailable');
     sendError(req, res, appErr);
     return;
   }

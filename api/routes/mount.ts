@@ -2,7 +2,9 @@ import { Router, type Express, type Request, type Response, type NextFunction, t
 import { sendOk } from '../http/envelope';
 import { authenticate } from '../middleware/authenticate';
 import { inboundRateLimit } from '../middleware/inbound-rate-limit';
+import { abuseGuard } from '../middleware/abuse-limits';
 import { parsePart } from '../middleware/validate';
+import { assertWellFormed } from '../middleware/input-sanity';
 import type { AppDeps } from '../deps';
 import type { RouteSpec, HandlerContext } from './route';
 
@@ -23,6 +25,12 @@ export function bySpecificity(a: RouteSpec, b: RouteSpec): number {
   }
   return 0;
 }
+
+/** Path parameters are decoded per route: `/jobs/%00` must be a 400 before anything looks it up. */
+const paramsWellFormed: RequestHandler = (req, _res, next) => {
+  assertWellFormed('params', req.params);
+  next();
+};
 
 function validator(spec: RouteSpec): RequestHandler {
   return (req, _res, next) => {
@@ -88,6 +96,8 @@ export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): v
     const target: Router = group ? routerFor(group.prefix) : app;
     const path = group ? group.rest : spec.path;
     const handlers: RequestHandler[] = [
+      paramsWellFormed,
+      abuseGuard(spec, deps),
       authenticate(spec.auth, deps),
       inboundRateLimit(spec.auth, deps),
       validator(spec),

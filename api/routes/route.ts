@@ -44,6 +44,8 @@ export interface RouteSpec<
   response?: { status?: number; schema?: ZodTypeAny; description?: string };
   /** Error statuses worth documenting beyond the defaults for the auth mode. */
   errors?: number[];
+  /** `credential`: a route that takes a password or one-time secret, under the stricter per-IP limit. */
+  limit?: 'credential';
   /** Extra steps after authentication and validation (e.g. the ad-account guard). */
   before?: RequestHandler[];
   handler: (ctx: HandlerContext<P, Q, B>) => Promise<RouteResult>;

@@ -4,6 +4,7 @@ import { JobsService } from './jobs/jobs.service';
 import { corePlatformAccess } from './jobs/platform-access';
 import { createConnectionServices, type ConnectionServices } from './connections/connection-services';
 import { createGoogleAdsService, type GoogleAdsService } from '../platforms/google/reporting/google-ads.service';
+import { DeletionService } from './identity/deletion.service';
 
 /**
  * Domain use cases, built once per process and shared by routes and job handlers.
@@ -13,6 +14,7 @@ export interface Services extends IdentityServices, ConnectionServices {
   infra: InfraDeps;
   jobs: JobsService;
   google: GoogleAdsService;
+  deletion: DeletionService;
 }
 
 export function createServices(infra: InfraDeps): Services {
@@ -24,6 +26,11 @@ export function createServices(infra: InfraDeps): Services {
     ...connections,
     jobs: new JobsService(infra, corePlatformAccess(() => services)),
     google: createGoogleAdsService(infra, connections),
+    deletion: new DeletionService({ connections: connections.connections, guard: connections.guard, revocations: identity.revocations, logger: infra.logger }),
+    close: async () => {
+      identity.revocations.close();
+      await connections.close();
+    },
   };
   return services;
 }

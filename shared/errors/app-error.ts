@@ -28,7 +28,9 @@ export type ErrorCode =
   | 'PLATFORM_UNAVAILABLE'
   | 'PLATFORM_TIMEOUT'
   /** Readiness probe only: a dependency of this replica is down. */
-  | 'NOT_READY';
+  | 'NOT_READY'
+  /** PostgreSQL or (where a request needs it) Redis cannot be reached: retry later. */
+  | 'SERVICE_UNAVAILABLE';
 
 export interface FieldErrorDetail {
   path: string;

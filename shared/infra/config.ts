@@ -29,6 +29,11 @@ export const configSchema = z
     API_KEY_GRACE_SECONDS: int(24 * 3600, 0),
     API_KEY_CACHE_TTL_MS: int(10_000, 0),
     RATE_LIMIT_PER_MINUTE: int(600, 1),
+    /** Per client IP: requests to unauthenticated routes; credential attempts and 401s; failed logins per email. */
+    PUBLIC_IP_LIMIT_PER_MINUTE: int(300, 1),
+    CREDENTIAL_IP_LIMIT_PER_MINUTE: int(20, 1),
+    LOGIN_EMAIL_MAX_FAILURES: int(5, 1),
+    LOGIN_EMAIL_WINDOW_SECONDS: int(900, 1),
     WRITE_SYNC_TIMEOUT_MS: int(20_000, 0),
     WORKER_CONCURRENCY: int(10, 1),
     /** platform-writes are I/O-bound waits on the platform: many per process is cheap. */
@@ -43,6 +48,8 @@ export const configSchema = z
     HTTP_RESPONSE_TIMEOUT_MS: int(30_000, 1),
     HTTP_MAX_RETRIES: int(3, 0),
     READ_LIMIT_DEADLINE_MS: int(5_000, 0),
+    /** Total time one platform read may take across retries and limiter waits; then 504 PLATFORM_TIMEOUT. */
+    READ_DEADLINE_MS: int(30_000, 100),
     SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
     MAIL_FROM: z.string().default('Ads Gateway <no-reply@ads-gateway.local>'),
     ADMIN_TOKEN: z.string().min(16).optional(),

@@ -21,6 +21,9 @@ export function ormConfig(opts: { databaseUrl: string; poolMax?: number; logger?
     allowGlobalContext: false,
     forceUtcTimezone: true,
     debug: false,
+    // knex otherwise writes the SQL with its bound values into the error message, which then reaches logs.
+    // A bounded wait for a pooled connection: an unreachable database answers 503, never a hang.
+    driverOptions: { compileSqlOnError: false, acquireConnectionTimeout: 10_000 },
     logger: (msg) => opts.logger?.debug({ orm: msg }, 'orm'),
   });
 }

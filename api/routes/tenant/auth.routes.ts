@@ -3,6 +3,9 @@ import { defineRoute, type RouteSpec } from '../route';
 import { AccessTokensDto } from '../auth/schemas';
 import { ChangePasswordDto, ForgetPasswordDto, ResetPasswordDto, TenantLoginDto } from './schemas';
 import { tenantOf, userOf } from './require-role';
+import { abuseLimitsOf } from '../../middleware/abuse-limits';
+import { AppError } from '../../../shared/errors/app-error';
+import { statusForCode } from '../../http/error-to-http';
 
 const bearerOf = (authorization: string | undefined) => /^Bearer[ ]+(\S+)/i.exec(authorization ?? '')?.[1] ?? '';
 const Empty = z.object({}).openapi('EmptyResponse');
@@ -13,15 +16,25 @@ export const tenantAuthRoutes: RouteSpec[] = [
     path: '/api/v1/tenant/auth/login',
     operationId: 'tenantLogin',
     summary: 'Log a tenant user in (email + password)',
+    description: 'After repeated wrong passwords for one email, logins for it answer 429 with Retry-After until the window ends.',
     tags: ['Tenant auth'],
     auth: 'none',
+    limit: 'credential',
     body: TenantLoginDto,
     response: { schema: AccessTokensDto },
-    errors: [401],
-    handler: async ({ deps, em, body }) => ({
-      data: await deps.services.tenantUsers.login(em, body.email, body.password),
-      message: 'Logged in',
-    }),
+    errors: [401, 429],
+    handler: async ({ deps, em, body }) => {
+      const backoff = abuseLimitsOf(deps);
+      await backoff.checkLogin(body.email);
+      try {
+        const data = await deps.services.tenantUsers.login(em, body.email, body.password);
+        await backoff.loginSucceeded(body.email);
+        return { data, message: 'Logged in' };
+      } catch (e) {
+        if (e instanceof AppError && statusForCode(e.code) === 401) await backoff.loginFailed(body.email);
+        throw e;
+      }
+    },
   }),
   defineRoute({
     method: 'get',
@@ -61,6 +74,7 @@ export const tenantAuthRoutes: RouteSpec[] = [
     description: 'Always answers 200, whether or not the email is known. The token works once, within one hour.',
     tags: ['Tenant auth'],
     auth: 'none',
+    limit: 'credential',
     body: ForgetPasswordDto,
     response: { schema: Empty },
     handler: async ({ deps, em, body }) => {
@@ -76,6 +90,7 @@ export const tenantAuthRoutes: RouteSpec[] = [
     description: 'Invalid or used token → 401 TOKEN_INVALID; expired → 401 TOKEN_EXPIRED. Ends every session of the user.',
     tags: ['Tenant auth'],
     auth: 'none',
+    limit: 'credential',
     body: ResetPasswordDto,
     response: { schema: Empty },
     errors: [401],

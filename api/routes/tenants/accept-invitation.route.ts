@@ -9,6 +9,7 @@ export const acceptInvitationRoute = defineRoute({
   description: 'The token from the invitation email works once. Invalid, used or revoked → 401 TOKEN_INVALID; expired → 401 TOKEN_EXPIRED.',
   tags: ['Tenant'],
   auth: 'none',
+  limit: 'credential',
   body: AcceptInvitationDto,
   response: { status: 201, schema: AcceptInvitationResponseDto },
   errors: [401, 409],

@@ -9,6 +9,7 @@ export const signUpRoute = defineRoute({
   description: 'The API key is returned once and stored only as a hash. The owner is logged in (tokens).',
   tags: ['Tenant'],
   auth: 'none',
+  limit: 'credential',
   body: CreateUserDto,
   response: { status: 201, schema: SignUpResponseDto },
   errors: [409],

@@ -53,6 +53,8 @@ export function createConnectionServices(
       connectTimeoutMs: config.HTTP_CONNECT_TIMEOUT_MS,
       responseTimeoutMs: config.HTTP_RESPONSE_TIMEOUT_MS,
       maxRetries: config.HTTP_MAX_RETRIES,
+      readDeadlineMs: config.READ_DEADLINE_MS,
+      limitWaitMs: config.READ_LIMIT_DEADLINE_MS,
       onConnectionInvalid: (connectionId, status) => platformAuth.markInvalid(connectionId, status),
     },
   });

@@ -85,6 +85,11 @@ export class ApiKeyService {
     throw new AppError('API_KEY_INVALID', 'The API key is not valid');
   }
 
+  /** Forgets every verified key (a tenant was closed: its keys must be looked up again). */
+  forgetVerified(): void {
+    this.verified.clear();
+  }
+
   /** Issues a new key; every key still current gets `expiresAt = now + grace` and then stops working. */
   async rotate(em: EntityManager, tenantId: string): Promise<NewApiKey & { previousKeyExpiresAt: Date }> {
     const previousKeyExpiresAt = new Date(Date.now() + this.graceSeconds * 1000);

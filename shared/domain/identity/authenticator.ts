@@ -5,6 +5,7 @@ import type { AuthContext, AuthMode } from './auth-context';
 import type { ApiKeyService } from './api-keys.service';
 import type { ExternalUserService } from './external-users.service';
 import type { TokenClaims, TokenService } from './tokens.service';
+import type { Revocations } from './revocations';
 
 /** What the caller presented, as read from the request by the HTTP layer. */
 export interface PresentedCredentials {
@@ -58,10 +59,27 @@ export class Authenticator {
     private readonly tokens: TokenService,
     private readonly apiKeys: ApiKeyService,
     private readonly externalUsers: ExternalUserService,
+    private readonly revocations?: Revocations,
   ) {}
 
-  /** `em` is a thunk: a warm Bearer or x-api-key request never needs a forked EntityManager. */
+  /**
+   * `em` is a thunk: a warm Bearer or x-api-key request never needs a forked EntityManager. A
+   * credential of a deleted external user or a closed tenant is refused however valid it looks.
+   */
   async authenticate(em: () => EntityManager, mode: Exclude<AuthMode, 'none'>, c: PresentedCredentials): Promise<AuthContext> {
+    const ctx = await this.resolve(em, mode, c);
+    if (this.revocations && 'tenantId' in ctx) {
+      await this.revocations.ready();
+      if (this.revocations.isRevoked(ctx.tenantId, ctx.kind === 'external-user' ? ctx.userId : undefined)) {
+        throw ctx.kind === 'tenant-api-key'
+          ? new AppError('API_KEY_INVALID', 'The API key is not valid')
+          : new AppError('TOKEN_INVALID', 'The token is no longer valid');
+      }
+    }
+    return ctx;
+  }
+
+  private async resolve(em: () => EntityManager, mode: Exclude<AuthMode, 'none'>, c: PresentedCredentials): Promise<AuthContext> {
     const bearer = bearerOf(c.authorization);
     const forms = [bearer, c.queryToken, c.apiKey].filter((v) => v !== undefined).length;
     if (forms === 0) throw unauthenticated('A credential is required');
@@ -72,7 +90,7 @@ export class Authenticator {
           const key = await this.apiKeys.verify(em, c.apiKey);
           return { kind: 'tenant-api-key', tenantId: key.tenantId, apiKeyId: key.apiKeyId };
         }
-        return this.authenticate(em, 'external', c);
+        return this.resolve(em, 'external', c);
       case 'external': {
         if (forms > 1) throw unauthenticated('Send exactly one credential: a Bearer token, ?token= or x-api-key');
         if (c.apiKey !== undefined) {

@@ -67,6 +67,11 @@ export class ExternalUserService {
     return { id: row!.id, tenantId, externalId };
   }
 
+  /** A deleted user's id must not be resolved from memory again. */
+  forget(tenantId: string, externalId: string): void {
+    this.ids.delete(`${tenantId}|${externalId}`);
+  }
+
   async get(em: EntityManager, tenantId: string, id: string): Promise<ExternalUserRef | null> {
     const u = await em.findOne(ExternalUser, { id, tenant: tenantId });
     return u ? { id: u.id, tenantId, externalId: u.externalId } : null;

@@ -9,6 +9,7 @@ import { TenantUserService } from '../tenants/tenant-users.service';
 import { TenantService } from '../tenants/tenants.service';
 import { InvitationService } from '../tenants/invitations.service';
 import { TenantAppService } from '../tenants/tenant-apps.service';
+import { Revocations } from './revocations';
 
 /** Identity and tenancy services (issue 4), spread into the process-wide Services container. */
 export interface IdentityServices {
@@ -22,6 +23,7 @@ export interface IdentityServices {
   tenantUsers: TenantUserService;
   invitations: InvitationService;
   tenantApps: TenantAppService;
+  revocations: Revocations;
 }
 
 export function createIdentityServices(infra: InfraDeps): IdentityServices {
@@ -32,16 +34,24 @@ export function createIdentityServices(infra: InfraDeps): IdentityServices {
   const apiKeys = new ApiKeyService(config.API_KEY_GRACE_SECONDS, config.API_KEY_CACHE_TTL_MS);
   const externalUsers = new ExternalUserService(tokens);
   const tenantUsers = new TenantUserService(config, tokens, mailer, logger);
+  // Kept while any token issued before the revocation may still verify.
+  const retainSeconds = Math.max(config.ACCESS_TOKEN_TTL_SECONDS, config.TENANT_TOKEN_TTL_SECONDS, config.REFRESH_TOKEN_TTL_SECONDS) + 60;
+  const revocations = new Revocations({ orm: infra.orm, redis: infra.redis, prefix: config.REDIS_PREFIX, logger, retainSeconds });
+  revocations.onRevoked((s) => {
+    if (s.externalId) externalUsers.forget(s.tenantId, s.externalId);
+    if (!s.userId) apiKeys.forgetVerified();
+  });
   return {
     vault,
     mailer,
     tokens,
     apiKeys,
     externalUsers,
-    authenticator: new Authenticator(tokens, apiKeys, externalUsers),
+    authenticator: new Authenticator(tokens, apiKeys, externalUsers, revocations),
     tenants: new TenantService(tenantUsers, apiKeys, tokens),
     tenantUsers,
     invitations: new InvitationService(config, tenantUsers, tokens, mailer, logger),
     tenantApps: new TenantAppService(vault),
+    revocations,
   };
 }

@@ -28,6 +28,13 @@ export interface HttpClientDeps {
   connectTimeoutMs: number;
   responseTimeoutMs: number;
   maxRetries: number;
+  /**
+   * Total time a read may take across every attempt, retry wait and limiter wait (READ_DEADLINE_MS);
+   * past it the read answers 504 PLATFORM_TIMEOUT. Absent: only the per-attempt timeouts apply.
+   */
+  readDeadlineMs?: number;
+  /** The limiter's own wait bound for reads (READ_LIMIT_DEADLINE_MS), kept when shorter than what is left. */
+  limitWaitMs?: number;
   /** Called when the platform says a stored connection's token is dead. */
   onConnectionInvalid?(connectionId: string, status: 'expired' | 'revoked'): Promise<void>;
 }
@@ -79,17 +86,21 @@ export class PlatformHttpClient implements PlatformClient {
       appRps: this.descriptor.appRps,
     };
     const retryable = req.kind === 'read' || req.idempotent === true;
+    const deadline = req.kind === 'read' && this.deps.readDeadlineMs ? new ReadDeadline(this.deps.readDeadlineMs, this.descriptor.displayName) : undefined;
     let refreshed = false;
     // Only retries log: build the child logger then, not on every call.
     let log: HttpClientDeps['logger'] | undefined;
 
     const attempt = async (): Promise<RawResponse> => {
+      deadline?.check();
       const token = typeof req.token === 'string' ? req.token : source ? await source.get() : undefined;
       let res: RawResponse;
       try {
-        res = await this.deps.limiter.run(limitKey, req.kind, () => this.send(req, token), req.limitDeadlineMs);
+        const limitWait = deadline ? deadline.limitWait(req.limitDeadlineMs ?? this.deps.limitWaitMs) : req.limitDeadlineMs;
+        res = await this.deps.limiter.run(limitKey, req.kind, () => this.send(req, token, deadline), limitWait);
       } catch (err) {
         if (isAppError(err)) throw new pRetry.AbortError(err);
+        if (deadline?.passed()) throw new pRetry.AbortError(deadline.error());
         const code = (err as { code?: string }).code ?? '';
         // Only socket-level failures are the platform's; anything else is our bug and must surface.
         if (!/^(E[A-Z]+|UND_ERR_\w+)$/.test(code)) throw new pRetry.AbortError(err as Error);
@@ -107,7 +118,7 @@ export class PlatformHttpClient implements PlatformClient {
     };
 
     try {
-      return await pRetry(attempt, {
+      const retried = pRetry(attempt, {
         retries: this.deps.maxRetries,
         minTimeout: 150,
         maxTimeout: 5_000,
@@ -121,9 +132,10 @@ export class PlatformHttpClient implements PlatformClient {
           log ??= this.deps.logger.child({ platform, path: req.path, method: req.method });
           log.warn({ attempt: sig.attemptNumber, reason: sig.reason, waitMs: sig.hintMs }, 'retrying platform call');
           this.count('retried');
-          if (sig.hintMs > 0) await sleep(sig.hintMs);
+          if (sig.hintMs > 0) await sleep(deadline ? Math.min(sig.hintMs, deadline.remaining()) : sig.hintMs);
         },
       });
+      return await (deadline ? deadline.race(retried) : retried);
     } catch (err) {
       if (err instanceof RetrySignal) throw err.final;
       if (isAppError(err)) {
@@ -194,7 +206,7 @@ export class PlatformHttpClient implements PlatformClient {
     return p;
   }
 
-  private async send(req: PlatformRequest, token: string | undefined): Promise<RawResponse> {
+  private async send(req: PlatformRequest, token: string | undefined, deadline?: ReadDeadline): Promise<RawResponse> {
     const wire = this.wire.encode(req, token);
     // wire.url is already normalized (buildUrl): split it without parsing it a second time.
     const cut = wire.url.indexOf('/', wire.url.indexOf('//') + 2);
@@ -203,6 +215,7 @@ export class PlatformHttpClient implements PlatformClient {
       path: cut < 0 ? '/' : wire.url.slice(cut),
       headers: { accept: 'application/json', ...wire.headers, ...req.headers },
       body: wire.body,
+      signal: deadline?.signal,
     });
     const text = await res.body.text();
     let body: unknown = text;
@@ -222,6 +235,62 @@ export class PlatformHttpClient implements PlatformClient {
 
   async close(): Promise<void> {
     await Promise.all([...this.pools.values()].map((p) => p.close().catch(() => undefined)));
+  }
+}
+
+/**
+ * The total budget of one read: every attempt, backoff and limiter wait comes out of it. At the
+ * deadline the in-flight call is aborted and the read rejects with 504 PLATFORM_TIMEOUT at once.
+ */
+class ReadDeadline {
+  private readonly endsAt: number;
+  private readonly controller = new AbortController();
+  readonly signal: AbortSignal = this.controller.signal;
+
+  constructor(
+    private readonly ms: number,
+    private readonly platformName: string,
+  ) {
+    this.endsAt = Date.now() + ms;
+  }
+
+  remaining(): number {
+    return Math.max(0, this.endsAt - Date.now());
+  }
+
+  passed(): boolean {
+    return this.remaining() === 0 || this.signal.aborted;
+  }
+
+  error(): AppError {
+    return new AppError('PLATFORM_TIMEOUT', `${this.platformName} did not answer within the read deadline of ${Math.round(this.ms / 1000)} s`);
+  }
+
+  check(): void {
+    if (this.passed()) throw new pRetry.AbortError(this.error());
+  }
+
+  /** What the limiter may wait: its own bound if shorter, never past the deadline. */
+  limitWait(own: number | undefined): number {
+    const left = this.remaining();
+    return own === undefined ? left : Math.min(own, left);
+  }
+
+  /** Settles with `work`, or with PLATFORM_TIMEOUT at the deadline (aborting the call in flight). */
+  async race<T>(work: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        this.controller.abort();
+        reject(this.error());
+      }, this.remaining());
+    });
+    work.catch(() => undefined);
+    try {
+      return await Promise.race([work, expired]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }
 

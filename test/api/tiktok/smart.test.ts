@@ -1,4 +1,4 @@
-import { ALICE_US, decoded, qs, useTiktokWorld } from './support';
+import { ALICE_US, BOB_BIKES, decoded, qs, useTiktokWorld } from './support';
 import { uniq } from './fixtures';
 
 describe('TikTok Smart+ (automated) routes', () => {
@@ -76,6 +76,20 @@ describe('TikTok Smart+ (automated) routes', () => {
     const cs = await w.send('POST', '/api/v1/tiktok/smart/campaigns/status', { adAccountId: ALICE_US, ids: [campaignId], status: 'DELETE' });
     expect(cs.body.data).toEqual({ campaign_list: [{ campaign_id: campaignId, status: 'DELETE' }], error_list: [] });
     expect((await w.calls('/smart_plus/campaign/status/update/'))[0]!.body).toEqual({ advertiser_id: ALICE_US, campaign_ids: [campaignId], operation_status: 'DELETE' });
+  });
+
+  it.each([
+    ['campaigns', 'campaign_id'],
+    ['adgroups', 'adgroup_id'],
+    ['ads', 'smart_plus_ad_id'],
+  ])('Smart+ %s status with ids of another user answers 404 and changes nothing', async (segment, idField) => {
+    const bobs = await w.get(`/api/v1/tiktok/smart/${segment}?${qs({ adAccountId: BOB_BIKES })}`, w.bob);
+    const bobId = bobs.body.data.list[0][idField] as string;
+    const r = await w.send('POST', `/api/v1/tiktok/smart/${segment}/status`, { adAccountId: ALICE_US, ids: [bobId], status: 'DISABLE' });
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('NOT_FOUND');
+    const after = await w.get(`/api/v1/tiktok/smart/${segment}?${qs({ adAccountId: BOB_BIKES })}`, w.bob);
+    expect(after.body.data.list[0]).toMatchObject({ [idField]: bobId, operation_status: 'ENABLE' });
   });
 
   it('PATCH with nothing to change answers 400', async () => {

@@ -79,9 +79,16 @@ export const GraphListDto = z
 
 export const GraphObjectDto = z.record(z.unknown()).openapi('FacebookObjectDto');
 
-/** Minor currency units (facts §3: `"1000"` = 10.00): a positive integer, as number or digit string. */
+/**
+ * Minor currency units (`"1000"` = 10.00): a positive integer, as number or digit string. Graph types
+ * budgets and caps as int64, so a number must be a safe integer and a string at most 18 digits
+ * (below 2^63); 1e308 is refused here instead of by Meta.
+ */
 export const MinorUnits = z
-  .union([z.number().int().positive(), z.string().regex(/^\d+$/).refine((s) => Number(s) > 0, 'must be positive')])
+  .union([
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z.string().regex(/^\d{1,18}$/, 'must be 1-18 digits').refine((s) => Number(s) > 0, 'must be positive'),
+  ])
   .transform((v) => String(v))
   .openapi({ type: 'string', description: 'Minor currency units, e.g. "1000" = 10.00', example: '1000' });
 

@@ -1,5 +1,5 @@
 import { z } from '../../../infra/zod-openapi';
-import { adAccountId, credentialQuery, dateTime, id, ids, jsonObjectParam, listParam, operationStatus, page, pageSize, scheduleEndRule } from './common.dto';
+import { adAccountId, credentialQuery, dateTime, id, ids, jsonObjectParam, listParam, money, operationStatus, page, pageSize, scheduleEndRule } from './common.dto';
 import { ASSET_LEVELS } from './levels';
 
 /* DTOs of /api/v1/tiktok/assets (API.md §7). Names are camelCase; operations map them to TikTok's wire names. */
@@ -34,7 +34,7 @@ export const CreateCampaignDto = z
     campaignName: z.string().min(1).max(512),
     objectiveType: z.enum(OBJECTIVES),
     budgetMode: z.enum(BUDGET_MODES),
-    budget: z.number().nonnegative().optional(),
+    budget: money.optional(),
     operationStatus: z.enum(['ENABLE', 'DISABLE']).optional(),
     budgetOptimizeOn: z.boolean().optional(),
     appPromotionType: z.string().min(1).optional(),
@@ -63,7 +63,7 @@ export const CreateAdGroupDto = z
     interestCategoryIds: z.array(id).optional(),
     operatingSystems: z.array(z.string()).optional(),
     budgetMode: z.enum(BUDGET_MODES),
-    budget: z.number().nonnegative(),
+    budget: money,
     scheduleType: z.enum(['SCHEDULE_FROM_NOW', 'SCHEDULE_START_END']),
     scheduleStartTime: dateTime,
     scheduleEndTime: dateTime.optional(),
@@ -72,8 +72,8 @@ export const CreateAdGroupDto = z
     optimizationEvent: z.string().min(1).optional(),
     billingEvent: z.enum(['CPC', 'CPM', 'CPV', 'OCPM', 'OCPC', 'GD']),
     bidType: z.enum(['BID_TYPE_NO_BID', 'BID_TYPE_CUSTOM', 'BID_TYPE_MAX_CONVERSION']).optional(),
-    bidPrice: z.number().nonnegative().optional(),
-    conversionBidPrice: z.number().nonnegative().optional(),
+    bidPrice: money.optional(),
+    conversionBidPrice: money.optional(),
     pacing: z.enum(['PACING_MODE_SMOOTH', 'PACING_MODE_FAST']),
     pixelId: id.optional(),
     identityId: z.string().min(1).optional(),

@@ -32,3 +32,13 @@ export const scheduleEndRule = (v: { scheduleType: string; scheduleEndTime?: str
     ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['scheduleEndTime'], message: 'required with SCHEDULE_START_END' });
   }
 };
+
+/**
+ * The most any TikTok money field (budget, bid) may hold, in the account currency. TikTok types these
+ * as plain numbers without a published maximum, so this is the gateway's own guard: it keeps a typo
+ * or 1e308 from ever reaching an account that spends money.
+ */
+export const TIKTOK_MONEY_MAX = 100_000_000;
+
+/** A budget or bid in the account currency: finite, not negative, at most TIKTOK_MONEY_MAX. */
+export const money = z.number().finite().nonnegative().max(TIKTOK_MONEY_MAX).openapi({ description: `Account currency, 0 – ${TIKTOK_MONEY_MAX}` });

@@ -1,5 +1,5 @@
 import { z } from '../../../infra/zod-openapi';
-import { adAccountId, credentialQuery, dateTime, id, ids, jsonObjectParam, listParam, operationStatus, page, pageSize, scheduleEndRule } from './common.dto';
+import { adAccountId, credentialQuery, dateTime, id, ids, jsonObjectParam, listParam, money, operationStatus, page, pageSize, scheduleEndRule } from './common.dto';
 
 /* Upgraded Smart+ ("automated") DTOs (facts §7). camelCase here; the operations send TikTok's names. */
 
@@ -42,7 +42,7 @@ export const CreateAutomatedCampaignDto = z
     salesDestination: z.enum(['TIKTOK_SHOP', 'WEBSITE', 'APP', 'WEB_AND_APP']).optional(),
     budgetOptimizeOn: z.boolean().optional(),
     budgetMode: z.enum(['BUDGET_MODE_DYNAMIC_DAILY_BUDGET', 'BUDGET_MODE_TOTAL', 'BUDGET_MODE_INFINITE', 'BUDGET_MODE_DAY']).optional(),
-    budget: z.number().nonnegative().optional(),
+    budget: money.optional(),
     operationStatus: z.enum(['ENABLE', 'DISABLE']).optional(),
   })
   .strict()
@@ -54,7 +54,7 @@ export const CreateAutomatedCampaignDto = z
   .openapi('CreateAutomatedCampaignDto');
 
 export const UpdateAutomatedCampaignDto = z
-  .object({ adAccountId, campaignName: z.string().min(1).max(512).optional(), budget: z.number().nonnegative().optional(), poNumber: z.string().max(100).optional() })
+  .object({ adAccountId, campaignName: z.string().min(1).max(512).optional(), budget: money.optional(), poNumber: z.string().max(100).optional() })
   .strict()
   .superRefine(atLeastOneChange)
   .openapi('UpdateAutomatedCampaignDto');
@@ -87,9 +87,9 @@ export const CreateAutomatedAdGroupDto = z
     scheduleStartTime: dateTime,
     scheduleEndTime: dateTime.optional(),
     budgetMode: z.string().regex(/^BUDGET_MODE_[A-Z_]+$/).optional(),
-    budget: z.number().nonnegative().optional(),
+    budget: money.optional(),
     bidType: z.enum(['BID_TYPE_NO_BID', 'BID_TYPE_CUSTOM', 'BID_TYPE_MAX_CONVERSION']).optional(),
-    bidPrice: z.number().nonnegative().optional(),
+    bidPrice: money.optional(),
     targetingSpec: TargetingSpecDto,
     operationStatus: z.enum(['ENABLE', 'DISABLE']).optional(),
   })
@@ -101,9 +101,9 @@ export const UpdateAutomatedAdGroupDto = z
   .object({
     adAccountId,
     adgroupName: z.string().min(1).max(512).optional(),
-    budget: z.number().nonnegative().optional(),
+    budget: money.optional(),
     scheduleEndTime: dateTime.optional(),
-    bidPrice: z.number().nonnegative().optional(),
+    bidPrice: money.optional(),
     optimizationEvent: z.string().min(1).optional(),
     targetingSpec: TargetingSpecDto.optional(),
   })

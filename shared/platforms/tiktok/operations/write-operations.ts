@@ -3,6 +3,7 @@ import type { ZodTypeAny } from 'zod';
 import { createOnce } from '../../../domain/jobs/create-once';
 import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../../domain/jobs/write-operation.types';
 import type { TiktokCall } from './call';
+import { AppError } from '../../../errors/app-error';
 import { UpdateAssetsStatusDto } from './assets.dto';
 import { statusCall } from './assets-write';
 import { createAssetsOperation } from './create-assets.operation';
@@ -65,13 +66,39 @@ const SMART_DTOS: Record<SmartLevel, { create: ZodTypeAny; update: ZodTypeAny; s
 
 const ids = (p: Params) => p.dto as { ids: string[]; status: 'ENABLE' | 'DISABLE' | 'DELETE' };
 
+/**
+ * Smart+ campaign and ad group status updates answer success with the ids they could not change in
+ * `error_list`. When none was changed (ids of another advertiser, or unknown ids) that is a 404,
+ * as the Smart+ ad status route answers; a partial success stays a 200 listing the failures.
+ */
+function smartBatchStatus(level: 'campaign' | 'adgroup'): WriteOperation {
+  const listKey = `${level}_list`;
+  const idKey = `${level}_id`;
+  return defineWriteOperation<Params>({
+    name: opName.smartStatus(level),
+    platform: 'tiktok',
+    params: paramsOf(SMART_DTOS[level].status),
+    run: async (ctx, p) => {
+      const data = (await run(ctx, smartStatusCall(level, ctx.account.platformAccountId, ids(p)))) as Record<string, unknown> | null;
+      const done = Array.isArray(data?.[listKey]) ? (data[listKey] as unknown[]) : [];
+      const failed = Array.isArray(data?.error_list) ? (data.error_list as Record<string, unknown>[]) : [];
+      if (done.length === 0 && failed.length > 0) {
+        throw new AppError('NOT_FOUND', `No Smart+ ${level === 'adgroup' ? 'ad group' : level} with these ids in this ad account`, {
+          details: failed.map((f) => ({ path: 'body.ids', message: `${String(f[idKey])}: ${String(f.error_message ?? 'not found')}` })),
+        });
+      }
+      return data;
+    },
+  });
+}
+
 export const tiktokWriteOperations: WriteOperation[] = [
   createAssetsOperation,
   single(opName.assetsStatus, UpdateAssetsStatusDto, (adv, p) => statusCall(adv, p.dto as z.infer<typeof UpdateAssetsStatusDto>)),
   ...SMART_LEVELS.flatMap((level) => [
     single(opName.smartCreate(level), SMART_DTOS[level].create, (adv, p, rid) => smartCreateCall(level, adv, p.dto, rid), true),
     single(opName.smartUpdate(level), SMART_DTOS[level].update, (adv, p) => smartUpdateCall(level, adv, p.id!, p.dto)),
-    single(opName.smartStatus(level), SMART_DTOS[level].status, (adv, p) => smartStatusCall(level, adv, ids(p))),
+    level === 'ad' ? single(opName.smartStatus(level), SMART_DTOS[level].status, (adv, p) => smartStatusCall(level, adv, ids(p))) : smartBatchStatus(level),
   ]),
   single(opName.materialStatus, UpdateAutomatedAdMaterialStatusDto, (adv, p) => materialStatusCall(adv, p.dto as z.infer<typeof UpdateAutomatedAdMaterialStatusDto>)),
   single(opName.appeal, CreateAutomatedAdAppealDto, (adv, p) => appealCall(adv, p.id!, p.dto)),
