@@ -4,6 +4,7 @@ import { JobsService } from './jobs/jobs.service';
 import { corePlatformAccess } from './jobs/platform-access';
 import { createConnectionServices, type ConnectionServices } from './connections/connection-services';
 import { createGoogleAdsService, type GoogleAdsService } from '../platforms/google/reporting/google-ads.service';
+import { createWebhookServices, type WebhookServices } from './webhooks/webhook-services';
 
 /**
  * Domain use cases, built once per process and shared by routes and job handlers.
@@ -13,6 +14,7 @@ export interface Services extends IdentityServices, ConnectionServices {
   infra: InfraDeps;
   jobs: JobsService;
   google: GoogleAdsService;
+  webhooks: WebhookServices;
 }
 
 export function createServices(infra: InfraDeps): Services {
@@ -24,6 +26,7 @@ export function createServices(infra: InfraDeps): Services {
     ...connections,
     jobs: new JobsService(infra, corePlatformAccess(() => services)),
     google: createGoogleAdsService(infra, connections),
+    webhooks: createWebhookServices(infra, identity),
   };
   return services;
 }

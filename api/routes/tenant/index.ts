@@ -7,6 +7,7 @@ import { apiKeyRoutes } from './api-key.routes';
 import { tenantAppRoutes } from './apps.routes';
 import { invitationRoutes } from './invitations.routes';
 import { userRoutes } from './users.routes';
+import { webhookRoutes } from './webhooks.routes';
 
 export const tenantRoutes: RouteSpec[] = [
   ...tenantAuthRoutes,
@@ -15,6 +16,7 @@ export const tenantRoutes: RouteSpec[] = [
   ...tenantAppRoutes,
   ...invitationRoutes,
   ...userRoutes,
+  ...webhookRoutes,
 ];
 
 /** Everything issue 4 adds: external-user tokens, sign-up/invitation acceptance, tenant administration. */
