@@ -84,7 +84,8 @@ export function deliveryView(r: Row): DeliveryView {
 }
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
-const eventsColumn = (e: EventSelection) => (e === '*' ? ['*'] : [...new Set(e)]);
+/** A Postgres array literal (the query builder would spread a JS array into separate bindings); names are validated enums. */
+const eventsColumn = (e: EventSelection) => `{${(e === '*' ? ['*'] : [...new Set(e)]).map((t) => `"${t}"`).join(',')}}`;
 const notFound = () => new AppError('NOT_FOUND', 'Webhook endpoint not found');
 
 /** A tenant's webhook endpoints; every query is scoped by tenant, so another tenant's id is a 404. */

@@ -12,21 +12,23 @@ export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
 export const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
 
 /** Ranges no webhook may reach: private, loopback, link-local, shared, reserved, multicast. */
-const BLOCKED = new BlockList();
+const BLOCKED_V4 = new BlockList();
+const BLOCKED_V6 = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
   ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) BLOCKED.addSubnet(net, bits, 'ipv4');
+] as const) BLOCKED_V4.addSubnet(net, bits, 'ipv4');
+// Two lists: a BlockList checks IPv4 against its IPv6 rules too (as mapped addresses).
 // ::/96 holds :: and ::1; ::ffff:0:0/96 (IPv4-mapped) and 64:ff9b::/96 (NAT64) can tunnel to any IPv4.
 for (const [net, bits] of [
   ['::', 96], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) BLOCKED.addSubnet(net, bits, 'ipv6');
+] as const) BLOCKED_V6.addSubnet(net, bits, 'ipv6');
 
 export function isBlockedAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  return BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return family === 4 ? BLOCKED_V4.check(address, 'ipv4') : BLOCKED_V6.check(address, 'ipv6');
 }
 
 /** The target was refused by policy (not a network failure of the receiver). */
