@@ -96,7 +96,8 @@ export class TargetPolicy {
   async validate(raw: string, field = 'body.url'): Promise<URL> {
     try {
       const url = this.parse(raw);
-      await this.addresses(url);
+      // An exempt host is trusted as configured; it is still resolved at each delivery.
+      if (!this.isExempt(url.hostname)) await this.addresses(url);
       return url;
     } catch (e) {
       if (e instanceof TargetRefused) throw new AppError('VALIDATION_FAILED', `Webhook URL refused: ${e.message}`, { details: [{ path: field, message: e.message }] });
