@@ -2,6 +2,8 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedWebhook {
+  /** Path and query the webhook was posted to. */
+  path: string;
   headers: IncomingHttpHeaders;
   body: string;
   json: { id: string; type: string; createdAt: string; data: any };
@@ -42,7 +44,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       } catch {
         json = { id: '', type: '', createdAt: '', data: body };
       }
-      const w = { headers: req.headers, body, json };
+      const w = { path: req.url ?? '', headers: req.headers, body, json };
       received.push(w);
       for (const x of [...waiters]) {
         if (x.pred(w)) {

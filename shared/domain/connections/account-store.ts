@@ -50,7 +50,7 @@ export class AccountStore {
     c.platformUserId = grant.platformUserId ?? c.platformUserId ?? null;
     c.appClientId = input.app.clientId;
     c.lastRefreshedAt = new Date();
-    if (created) emitEvent(em, tenantId, 'connection.created', connectionEventData(c));
+    if (created) emitEvent(em, tenantId, 'connection.created', await connectionEventData(em, c));
     await em.flush();
     return c;
   }

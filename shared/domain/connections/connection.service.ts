@@ -9,7 +9,7 @@ import { PLATFORMS, type Platform, type TokenGrant } from '../../platforms/core/
 import type { AdAccountGuard } from '../ad-accounts/guard.service';
 import type { AccountStore } from './account-store';
 import type { AppLookup, PlatformAuthService } from './platform-auth.service';
-import { connectionEventData, emitEvent } from '../webhooks/events';
+import { connectionEventData, emitEvent, externalIdOf } from '../webhooks/events';
 
 export interface Caller {
   tenantId: string;
@@ -82,7 +82,7 @@ export class ConnectionService {
     // The claim and its event commit together.
     const { account } = await em.transactional(async (tx) => {
       const claimed = await this.deps.store.claim(tx, connection, found);
-      if (claimed.account && !wasActive) emitEvent(tx, caller.tenantId, 'ad_account.activated', this.eventData(claimed.account, caller.userId));
+      if (claimed.account && !wasActive) emitEvent(tx, caller.tenantId, 'ad_account.activated', await this.eventData(tx, claimed.account, caller.userId));
       return claimed;
     });
     if (!account) throw this.ownedByOther(rawId);
@@ -109,7 +109,7 @@ export class ConnectionService {
     const a = await this.ownAccount(em, caller, platform, rawId);
     const wasActive = a.status === 'active';
     a.status = 'deactivated';
-    if (wasActive) emitEvent(em, caller.tenantId, 'ad_account.deactivated', this.eventData(a, caller.userId));
+    if (wasActive) emitEvent(em, caller.tenantId, 'ad_account.deactivated', await this.eventData(em, a, caller.userId));
     await em.flush();
     await this.deps.guard.invalidate(caller.tenantId, platform, [a.platformAccountId]);
     return this.view(a, caller.userId);
@@ -139,7 +139,7 @@ export class ConnectionService {
     a.ownerId = null;
     a.validatedAt = null;
     a.connectionId = null;
-    if (wasActive) emitEvent(em, caller.tenantId, 'ad_account.deactivated', { ...view, status: 'available', validatedAt: null, platform: a.platform, externalUserId: caller.userId });
+    if (wasActive) emitEvent(em, caller.tenantId, 'ad_account.deactivated', { ...view, status: 'available', validatedAt: null, platform: a.platform, externalUserId: await externalIdOf(em, caller.userId) });
     await em.flush();
     await this.deps.guard.invalidate(caller.tenantId, a.platform, [a.platformAccountId]);
     return { removed: { ...view, status: 'available', validatedAt: null } };
@@ -166,7 +166,7 @@ export class ConnectionService {
     c.status = 'revoked';
     c.accessTokenEnc = null;
     c.refreshTokenEnc = null;
-    if (!wasRevoked) emitEvent(em, c.tenantId, 'connection.revoked', connectionEventData(c));
+    if (!wasRevoked) emitEvent(em, c.tenantId, 'connection.revoked', await connectionEventData(em, c));
     await em.flush();
     await this.invalidateConnection(em, c.tenantId, c.id);
     return { connectionId: c.id, status: 'revoked', platformRevoked };
@@ -249,8 +249,8 @@ export class ConnectionService {
   }
 
   /** Webhook data: the account as the owner sees it, plus its platform and owner. */
-  private eventData(a: AdAccount, userId: string) {
-    return { ...this.view(a, userId), platform: a.platform, externalUserId: userId };
+  private async eventData(em: EntityManager, a: AdAccount, userId: string) {
+    return { ...this.view(a, userId), platform: a.platform, externalUserId: await externalIdOf(em, userId) };
   }
 
   view(a: AdAccount, userId: string): AdAccountView {

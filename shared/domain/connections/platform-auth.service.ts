@@ -193,7 +193,7 @@ export class PlatformAuthService {
     const c = await em.findOne(Connection, { id: connectionId });
     if (!c || c.status === 'revoked' || c.status === status) return;
     c.status = status;
-    emitEvent(em, c.tenantId, 'connection.reauth_required', connectionEventData(c));
+    emitEvent(em, c.tenantId, 'connection.reauth_required', await connectionEventData(em, c));
     await em.flush();
     this.deps.logger.warn({ connectionId, platform: c.platform, status }, 'connection marked by the platform');
     await this.deps.onInvalid(c.tenantId, connectionId);

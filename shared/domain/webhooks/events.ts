@@ -40,11 +40,17 @@ export function emitEvent(em: EntityManager, tenantId: string, type: WebhookEven
   return event;
 }
 
+/** The tenant's own id for its end user (rows reference the gateway's internal id). */
+export async function externalIdOf(em: EntityManager, userId: string): Promise<string> {
+  const rows = await em.execute<{ external_id: string }[]>('select external_id from external_users where id = ?', [userId]);
+  return rows[0]?.external_id ?? userId;
+}
+
 /** A connection as the connections API lists it (without its accounts), plus whose it is. */
-export function connectionEventData(c: Connection) {
+export async function connectionEventData(em: EntityManager, c: Connection) {
   return {
     connectionId: c.id,
-    externalUserId: c.externalUserId,
+    externalUserId: await externalIdOf(em, c.externalUserId),
     platform: c.platform,
     kind: c.kind,
     status: c.status,
