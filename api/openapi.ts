@@ -2,7 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from '@aste
 import { z } from '../shared/infra/zod-openapi';
 import type { ZodTypeAny } from 'zod';
 import type { RouteSpec } from './routes/route';
-import { webhookDocs } from './routes/tenant/webhooks.openapi';
+import { registerWebhookDocs } from './routes/tenant/webhooks.openapi';
 
 export const ErrorEnvelope = z
   .object({
@@ -100,7 +100,7 @@ export function buildOpenApi(routes: RouteSpec[], version: string): object {
     });
   }
 
-  for (const w of webhookDocs) registry.registerWebhook(w);
+  registerWebhookDocs(registry);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

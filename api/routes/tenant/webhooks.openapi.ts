@@ -1,4 +1,4 @@
-import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { ZodTypeAny } from 'zod';
 import { z } from '../../../shared/infra/zod-openapi';
 import type { WebhookEventType } from '../../../shared/domain/webhooks/events';
@@ -40,7 +40,7 @@ const SIGNED_HEADERS = z.object({
 });
 
 /** The OpenAPI 3.1 `webhooks` section: one entry per event type, with the body the endpoint receives. */
-export const webhookDocs: RouteConfig[] = Object.entries(EVENTS).map(([type, e]) => ({
+const webhookDocs: RouteConfig[] = Object.entries(EVENTS).map(([type, e]) => ({
   method: 'post',
   path: type,
   operationId: `webhook_${type.replace('.', '_')}`,
@@ -60,3 +60,10 @@ export const webhookDocs: RouteConfig[] = Object.entries(EVENTS).map(([type, e])
   },
   responses: { '200': { description: 'Any 2xx acknowledges the delivery' } },
 }));
+
+export function registerWebhookDocs(registry: OpenAPIRegistry): void {
+  // Schemas only webhooks use are not collected from the webhooks themselves.
+  registry.register('WebhookConnectionDto', ConnectionEventDto);
+  registry.register('WebhookAdAccountDto', AdAccountEventDto);
+  for (const w of webhookDocs) registry.registerWebhook(w);
+}
