@@ -26,7 +26,7 @@ const EVENTS: Record<WebhookEventType, { data: ZodTypeAny; summary: string }> = 
   'job.completed': { data: JobDto, summary: 'A write or import job completed' },
   'job.failed': { data: JobDto, summary: 'A write or import job failed for good' },
   'import.completed': { data: JobDto, summary: 'An import job completed (sent besides job.completed)' },
-  'connection.created': { data: ConnectionEventDto, summary: 'An end user connected a platform' },
+  'connection.created': { data: ConnectionEventDto, summary: 'An end user connected a platform (or brought a dead connection back with a new grant)' },
   'connection.reauth_required': { data: ConnectionEventDto, summary: 'The platform token was revoked or expired and cannot be refreshed' },
   'connection.revoked': { data: ConnectionEventDto, summary: 'The end user (or the tenant for them) revoked the connection' },
   'ad_account.activated': { data: AdAccountEventDto, summary: 'An ad account was activated for an end user' },

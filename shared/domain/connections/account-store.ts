@@ -27,7 +27,8 @@ export class AccountStore {
         ? { tenantId, externalUserId: userId, platform, kind, tokenFingerprint: fp }
         : { tenantId, externalUserId: userId, platform, kind, platformUserId: grant.platformUserId ?? null };
     let c = await em.findOne(Connection, where, { orderBy: { createdAt: 'desc' } });
-    const created = !c;
+    // A new connection, or a dead one brought back by a new grant: either way the tenant hears it is usable.
+    const created = !c || c.status !== 'active';
     if (!c) {
       c = em.create(Connection, {
         id: randomUUID(),

@@ -61,10 +61,13 @@ export class WebhookDeliveryService {
     await this.deps.queues.enqueue(def, payload, { jobId, delay });
   }
 
-  /** Best effort: the sweeper re-queues whatever this misses. */
-  async dispatchSoon(eventIds: string[], delayMs = 0): Promise<void> {
+  /** Best effort: the sweeper re-queues whatever this misses. A first enqueue needs no existence check. */
+  async dispatchSoon(eventIds: string[], delayMs = 0, recheck = false): Promise<void> {
     for (const eventId of eventIds) {
-      await this.add(webhookDispatchJob, { eventId }, `we-${eventId}`, delayMs).catch((err: unknown) =>
+      const queued = recheck
+        ? this.add(webhookDispatchJob, { eventId }, `we-${eventId}`, delayMs)
+        : this.deps.queues.enqueue(webhookDispatchJob, { eventId }, { jobId: `we-${eventId}`, delay: delayMs });
+      await queued.catch((err: unknown) =>
         this.deps.logger.warn({ err, eventId }, 'could not queue webhook event; the sweeper will'),
       );
     }
@@ -193,7 +196,7 @@ export class WebhookDeliveryService {
     const events = await em.execute<Row[]>(
       `select id from webhook_events where dispatched_at is null and created_at < now() - interval '1 minute' order by created_at limit 500`,
     );
-    await this.dispatchSoon(events.map((e) => e.id as string));
+    await this.dispatchSoon(events.map((e) => e.id as string), 0, true);
     const late = await em.execute<Row[]>(
       `select id, round from webhook_deliveries where status = 'pending' and next_attempt_at < now() - interval '2 minutes' order by next_attempt_at limit 500`,
     );

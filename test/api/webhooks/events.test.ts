@@ -1,5 +1,5 @@
 import { startTestApp, http, type TestApp } from '../../helpers/test-app';
-import { configureApps, externalUserToken, trackSecret } from '../../helpers/identity';
+import { configureApps, externalUserToken, leakedSecrets, trackSecret } from '../../helpers/identity';
 import { connectAccount, simEnv } from '../../helpers/connections';
 import { startTiktokSim } from '../../simulators/tiktok';
 import { registerTestWriteOps, testJobRoutes } from '../../workers/support/jobs-fixture';
@@ -124,6 +124,12 @@ describe('webhook events end to end', () => {
     expect(other.received).toEqual([]);
     const types = (await sql('select distinct e.type from webhook_deliveries d join webhook_events e on e.id = d.event_id where d.endpoint_id = ?', [failedOnly.id])) as { type: string }[];
     expect(types.map((t) => t.type)).toEqual(['job.failed']);
+  });
+
+  it('counts deliveries in webhook_deliveries_total and never logs a signing secret', async () => {
+    const m = await fetch(`${app.url}/metrics`);
+    expect(await m.text()).toMatch(/^webhook_deliveries_total\{outcome="delivered"\} [1-9]\d*$/m);
+    expect(leakedSecrets([app.logFile])).toEqual([]);
   });
 
   it('through the queue, a 500 moves the same job to delayed for the first retry, which then delivers', async () => {
