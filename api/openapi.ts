@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from '@aste
 import { z } from '../shared/infra/zod-openapi';
 import type { ZodTypeAny } from 'zod';
 import type { RouteSpec } from './routes/route';
+import { registerWebhookDocs } from './routes/tenant/webhooks.openapi';
 
 export const ErrorEnvelope = z
   .object({
@@ -99,6 +100,8 @@ export function buildOpenApi(routes: RouteSpec[], version: string): object {
       responses,
     });
   }
+
+  registerWebhookDocs(registry);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

@@ -5,6 +5,7 @@ import { corePlatformAccess } from './jobs/platform-access';
 import { createConnectionServices, type ConnectionServices } from './connections/connection-services';
 import { createGoogleAdsService, type GoogleAdsService } from '../platforms/google/reporting/google-ads.service';
 import { DeletionService } from './identity/deletion.service';
+import { createWebhookServices, type WebhookServices } from './webhooks/webhook-services';
 
 /**
  * Domain use cases, built once per process and shared by routes and job handlers.
@@ -15,6 +16,7 @@ export interface Services extends IdentityServices, ConnectionServices {
   jobs: JobsService;
   google: GoogleAdsService;
   deletion: DeletionService;
+  webhooks: WebhookServices;
 }
 
 export function createServices(infra: InfraDeps): Services {
@@ -31,6 +33,7 @@ export function createServices(infra: InfraDeps): Services {
       identity.revocations.close();
       await connections.close();
     },
+    webhooks: createWebhookServices(infra, identity),
   };
   return services;
 }

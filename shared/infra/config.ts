@@ -90,6 +90,10 @@ export const configSchema = z
     SECRETS_REENCRYPT_EVERY_SECONDS: int(86400, 0),
     /** Apply pending migrations (and create a missing local database outside production) at start-up. */
     MIGRATE_ON_START: bool.optional(),
+    /** Webhook targets exempt from the https and public-address rules (comma list of host names or IPs). */
+    WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
+    /** Give-up time of one webhook delivery attempt. */
+    WEBHOOK_TIMEOUT_MS: int(10_000, 100),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production') {

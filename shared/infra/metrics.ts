@@ -5,6 +5,7 @@ export class Metrics {
   readonly registry = new Registry();
   private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
   readonly platformCalls: Counter<'platform' | 'outcome'>;
+  readonly webhookDeliveries: Counter<'outcome'>;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
@@ -19,6 +20,12 @@ export class Metrics {
       name: 'platform_calls_total',
       help: 'Outbound platform calls by outcome',
       labelNames: ['platform', 'outcome'],
+      registers: [this.registry],
+    });
+    this.webhookDeliveries = new Counter({
+      name: 'webhook_deliveries_total',
+      help: 'Webhook delivery attempts by outcome (delivered, retry, failed, refused)',
+      labelNames: ['outcome'],
       registers: [this.registry],
     });
   }

@@ -1,7 +1,7 @@
 import type { z, ZodTypeAny } from 'zod';
 import type { JobsOptions } from 'bullmq';
 
-export const QUEUE_NAMES = ['platform-writes', 'imports', 'maintenance'] as const;
+export const QUEUE_NAMES = ['platform-writes', 'imports', 'maintenance', 'webhooks'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** A typed job: its queue, name and payload schema. Payloads carry ids, never tokens. */

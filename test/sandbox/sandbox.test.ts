@@ -83,5 +83,9 @@ describe('npm run sandbox', () => {
     expect(stdout).toContain('"SELECT campaign.id, campaign.name, metrics.impressions FROM campaign WHERE segments.date DURING LAST_30_DAYS"');
     expect(stdout).toMatch(/"objective": "OUTCOME_TRAFFIC"|"id": "\d+"/);
     expect(stdout).not.toContain('"success": false');
+    // The walk-through's connection and activation reach the sandbox's receiver, signed.
+    for (let i = 0; i < 300 && !/\[webhook\] ad_account\.activated evt_\w+ signature ok/.test(output); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(output).toMatch(/\[webhook\] connection\.created evt_\w+ signature ok/);
+    expect(output).toMatch(/\[webhook\] ad_account\.activated evt_\w+ signature ok/);
   }, 150_000);
 });

@@ -7,6 +7,7 @@ import { startTiktokSim } from '../simulators/tiktok';
 import { startGoogleSim } from '../simulators/google';
 import { ensureDemoTenant } from './demo-tenant';
 import { walkthrough } from './walkthrough';
+import { ensureDemoWebhook, startSandboxReceiver } from './webhook-receiver';
 
 const port = (name: string, def: number) => Number(process.env[name] ?? def);
 
@@ -29,6 +30,7 @@ async function run(): Promise<void> {
     startTiktokSim({ port: port('SIM_TIKTOK_PORT', 4102) }),
     startGoogleSim({ port: port('SIM_GOOGLE_PORT', 4103) }),
   ]);
+  const receiver = await startSandboxReceiver(port('SANDBOX_WEBHOOK_PORT', 4104), (line) => process.stdout.write(line));
   const gatewayPort = port('PORT', 3000);
   const base = `http://127.0.0.1:${gatewayPort}`;
   // Every platform URL points at the local simulators, exactly as production points at the real hosts.
@@ -45,11 +47,15 @@ async function run(): Promise<void> {
     GOOGLE_ADS_URL: gg.baseUrl,
     GOOGLE_OAUTH_URL: gg.baseUrl,
     GOOGLE_TOKEN_URL: gg.baseUrl,
+    // The local receiver is on 127.0.0.1 over plain http, which webhooks otherwise refuse.
+    WEBHOOK_ALLOWED_HOSTS: process.env.WEBHOOK_ALLOWED_HOSTS ?? '127.0.0.1',
   });
   const { main } = await import('../../api/main');
   await main('all');
   await waitReady(base);
   const { apiKey, tenantId } = await ensureDemoTenant(base);
+  receiver.useSecret(await ensureDemoWebhook(base, apiKey, receiver.url));
+  process.stdout.write(`\nWebhooks: every event of the demo tenant goes to ${receiver.url} and is printed here as [webhook] lines.\n`);
   process.stdout.write(walkthrough({ base, apiKey, tenantId, sims: { facebook: fb.baseUrl, tiktok: tt.baseUrl, google: gg.baseUrl } }));
   // One machine-readable line, so tests can follow the walk-through against this process.
   process.stdout.write(`SANDBOX_READY ${JSON.stringify({ baseUrl: base, apiKey, tenantId })}\n`);

@@ -8,6 +8,7 @@ import { tenantAppRoutes } from './apps.routes';
 import { invitationRoutes } from './invitations.routes';
 import { userRoutes } from './users.routes';
 import { deletionRoutes } from './deletion.routes';
+import { webhookRoutes } from './webhooks.routes';
 
 export const tenantRoutes: RouteSpec[] = [
   ...tenantAuthRoutes,
@@ -17,6 +18,7 @@ export const tenantRoutes: RouteSpec[] = [
   ...invitationRoutes,
   ...userRoutes,
   ...deletionRoutes,
+  ...webhookRoutes,
 ];
 
 /** Everything issue 4 adds: external-user tokens, sign-up/invitation acceptance, tenant administration. */

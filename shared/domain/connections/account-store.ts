@@ -4,6 +4,7 @@ import type { Vault } from '../../infra/crypto';
 import { AdAccount, ConnectionAccount } from '../../persistence/entities/ad-account.entity';
 import { Connection, type ConnectionKind } from '../../persistence/entities/connection.entity';
 import type { DiscoveredAccount, Platform, PlatformApp, TokenGrant } from '../../platforms/core/types';
+import { connectionEventData, emitEvent } from '../webhooks/events';
 
 export const fingerprint = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -26,6 +27,8 @@ export class AccountStore {
         ? { tenantId, externalUserId: userId, platform, kind, tokenFingerprint: fp }
         : { tenantId, externalUserId: userId, platform, kind, platformUserId: grant.platformUserId ?? null };
     let c = await em.findOne(Connection, where, { orderBy: { createdAt: 'desc' } });
+    // A new connection, or a dead one brought back by a new grant: either way the tenant hears it is usable.
+    const created = !c || c.status !== 'active';
     if (!c) {
       c = em.create(Connection, {
         id: randomUUID(),
@@ -48,22 +51,22 @@ export class AccountStore {
     c.platformUserId = grant.platformUserId ?? c.platformUserId ?? null;
     c.appClientId = input.app.clientId;
     c.lastRefreshedAt = new Date();
+    if (created) emitEvent(em, tenantId, 'connection.created', await connectionEventData(em, c));
     await em.flush();
     return c;
   }
 
   /** Records what the connection can reach, and makes each account known in the tenant. */
   async saveDiscovered(em: EntityManager, c: Connection, accounts: DiscoveredAccount[]): Promise<void> {
-    const conn = em.getConnection();
     for (const a of accounts) {
-      await conn.execute(
+      await em.execute(
         `insert into connection_accounts (id, tenant_id, connection_id, platform_account_id, name, currency, timezone, manager_id)
          values (?, ?, ?, ?, ?, ?, ?, ?)
          on conflict (connection_id, platform_account_id) do update
          set name = excluded.name, currency = excluded.currency, timezone = excluded.timezone, manager_id = excluded.manager_id`,
         [randomUUID(), c.tenantId, c.id, a.platformAccountId, a.name, a.currency, a.timezone, a.managerId ?? null],
       );
-      await conn.execute(
+      await em.execute(
         `insert into ad_accounts (id, tenant_id, platform, platform_account_id, connection_id, status, name, currency, timezone, manager_id)
          values (?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)
          on conflict (tenant_id, platform, platform_account_id) do update
@@ -80,7 +83,7 @@ export class AccountStore {
    */
   async claim(em: EntityManager, c: Connection, a: DiscoveredAccount): Promise<{ account: AdAccount | null; ownerId: string | null }> {
     await this.saveDiscovered(em, c, [a]);
-    const rows = await em.getConnection().execute<{ id: string }[]>(
+    const rows = await em.execute<{ id: string }[]>(
       `update ad_accounts set owner_id = ?, connection_id = ?, validated_at = now(), status = 'active',
          manager_id = ?, updated_at = now()
        where tenant_id = ? and platform = ? and platform_account_id = ? and (owner_id is null or owner_id = ?)

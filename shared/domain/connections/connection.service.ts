@@ -9,6 +9,7 @@ import { PLATFORMS, type Platform, type TokenGrant } from '../../platforms/core/
 import type { AdAccountGuard } from '../ad-accounts/guard.service';
 import type { AccountStore } from './account-store';
 import type { AppLookup, PlatformAuthService } from './platform-auth.service';
+import { connectionEventData, emitEvent, externalIdOf } from '../webhooks/events';
 
 export interface Caller {
   tenantId: string;
@@ -77,7 +78,13 @@ export class ConnectionService {
       found = await adapter.operations.fetchAccount({ app, token: await this.deps.auth.tokenSource(connection.id), platformAccountId: accountId, managerId });
       found = { ...found, managerId };
     }
-    const { account } = await this.deps.store.claim(em, connection, found);
+    const wasActive = existing?.ownerId === caller.userId && !!existing.validatedAt && existing.status === 'active';
+    // The claim and its event commit together.
+    const { account } = await em.transactional(async (tx) => {
+      const claimed = await this.deps.store.claim(tx, connection, found);
+      if (claimed.account && !wasActive) emitEvent(tx, caller.tenantId, 'ad_account.activated', await this.eventData(tx, claimed.account, caller.userId));
+      return claimed;
+    });
     if (!account) throw this.ownedByOther(rawId);
     await this.deps.guard.invalidate(caller.tenantId, platform, [accountId]);
     return this.view(account, caller.userId);
@@ -100,7 +107,9 @@ export class ConnectionService {
 
   async deactivate(em: EntityManager, caller: Caller, platform: Platform, rawId: string): Promise<AdAccountView> {
     const a = await this.ownAccount(em, caller, platform, rawId);
+    const wasActive = a.status === 'active';
     a.status = 'deactivated';
+    if (wasActive) emitEvent(em, caller.tenantId, 'ad_account.deactivated', await this.eventData(em, a, caller.userId));
     await em.flush();
     await this.deps.guard.invalidate(caller.tenantId, platform, [a.platformAccountId]);
     return this.view(a, caller.userId);
@@ -126,9 +135,11 @@ export class ConnectionService {
     if (a.connectionId) {
       await em.getConnection().execute('delete from connection_accounts where connection_id = ? and platform_account_id = ?', [a.connectionId, a.platformAccountId]);
     }
+    const wasActive = a.status === 'active' && !!a.validatedAt;
     a.ownerId = null;
     a.validatedAt = null;
     a.connectionId = null;
+    if (wasActive) emitEvent(em, caller.tenantId, 'ad_account.deactivated', { ...view, status: 'available', validatedAt: null, platform: a.platform, externalUserId: await externalIdOf(em, caller.userId) });
     await em.flush();
     await this.deps.guard.invalidate(caller.tenantId, a.platform, [a.platformAccountId]);
     return { removed: { ...view, status: 'available', validatedAt: null } };
@@ -151,9 +162,11 @@ export class ConnectionService {
         this.deps.logger.warn({ connectionId, platform: c.platform, err: (err as Error).message }, 'platform revocation failed; revoking locally');
       }
     }
+    const wasRevoked = c.status === 'revoked';
     c.status = 'revoked';
     c.accessTokenEnc = null;
     c.refreshTokenEnc = null;
+    if (!wasRevoked) emitEvent(em, c.tenantId, 'connection.revoked', await connectionEventData(em, c));
     await em.flush();
     await this.invalidateConnection(em, c.tenantId, c.id);
     return { connectionId: c.id, status: 'revoked', platformRevoked };
@@ -233,6 +246,11 @@ export class ConnectionService {
 
   private ownedByOther(rawId: string) {
     return new AppError('AD_ACCOUNT_OWNED_BY_OTHER', `Ad account ${rawId} is already owned by another user of this tenant`);
+  }
+
+  /** Webhook data: the account as the owner sees it, plus its platform and owner. */
+  private async eventData(em: EntityManager, a: AdAccount, userId: string) {
+    return { ...this.view(a, userId), platform: a.platform, externalUserId: await externalIdOf(em, userId) };
   }
 
   view(a: AdAccount, userId: string): AdAccountView {

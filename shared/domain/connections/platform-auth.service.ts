@@ -8,6 +8,7 @@ import { Connection, type ConnectionStatus } from '../../persistence/entities/co
 import type { PlatformRegistry } from '../../platforms/core/registry';
 import type { PlatformApp, TokenSource } from '../../platforms/core/types';
 import type { CachedToken, TokenCache } from './token-cache';
+import { connectionEventData, emitEvent } from '../webhooks/events';
 
 export type AppLookup = (em: EntityManager, tenantId: string, platform: string) => Promise<PlatformApp | null>;
 
@@ -192,6 +193,7 @@ export class PlatformAuthService {
     const c = await em.findOne(Connection, { id: connectionId });
     if (!c || c.status === 'revoked' || c.status === status) return;
     c.status = status;
+    emitEvent(em, c.tenantId, 'connection.reauth_required', await connectionEventData(em, c));
     await em.flush();
     this.deps.logger.warn({ connectionId, platform: c.platform, status }, 'connection marked by the platform');
     await this.deps.onInvalid(c.tenantId, connectionId);

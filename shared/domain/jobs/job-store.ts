@@ -1,4 +1,6 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { emitEvent, type WebhookEventType } from '../webhooks/events';
+import { toJobView } from './job-view';
 import type { Job, JobAccountSnapshot, JobState, JobType, StoredJobError } from '../../persistence/entities/job.entity';
 
 export type JobRecord = Job;
@@ -115,17 +117,30 @@ export class JobStore {
   }
 
   async markCompleted(id: string, result: unknown): Promise<void> {
-    await this.exec(
+    await this.finish(
       `update jobs set state = 'completed', result = ?::jsonb, error = null, finished_at = now(), updated_at = now()
-       where id = ? and ${OPEN}`,
+       where id = ? and ${OPEN} returning ${COLUMNS}`,
       [JSON.stringify(result ?? null), id],
     );
   }
 
   async markFailed(id: string, error: StoredJobError): Promise<void> {
-    await this.exec(
-      `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now() where id = ? and ${OPEN}`,
+    await this.finish(
+      `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now() where id = ? and ${OPEN} returning ${COLUMNS}`,
       [JSON.stringify(error), id],
     );
+  }
+
+  /** The state change and its webhook events commit together; a repeated finish changes nothing and emits nothing. */
+  private async finish(sql: string, params: unknown[]): Promise<void> {
+    await (this.orm.em.fork() as EntityManager).transactional(async (em) => {
+      const [row] = await em.execute<Row[]>(sql, params);
+      if (!row) return;
+      const job = toRecord(row);
+      const view = toJobView(job);
+      const types: WebhookEventType[] = job.state === 'completed' ? ['job.completed'] : ['job.failed'];
+      if (job.state === 'completed' && job.type === 'import') types.push('import.completed');
+      for (const t of types) emitEvent(em, job.tenantId, t, view);
+    });
   }
 }

@@ -3,6 +3,7 @@ import { Migration20261122100000_identity } from './Migration20261122100000_iden
 import { Migration20261122200000_connections } from './Migration20261122200000_connections';
 import { Migration20261122300000_jobs } from './Migration20261122300000_jobs';
 import { Migration20261124200001_revoked_subjects } from './Migration20261124200001_revoked_subjects';
+import { Migration20261124600001_webhooks } from './Migration20261124600001_webhooks';
 
 /**
  * Ordered list of migrations. Hand-written SQL classes, one file each, named
@@ -13,4 +14,5 @@ export const allMigrations: MigrationObject[] = [
   { name: 'Migration20261122200000_connections', class: Migration20261122200000_connections },
   { name: 'Migration20261122300000_jobs', class: Migration20261122300000_jobs },
   { name: 'Migration20261124200001_revoked_subjects', class: Migration20261124200001_revoked_subjects },
+  { name: 'Migration20261124600001_webhooks', class: Migration20261124600001_webhooks },
 ];

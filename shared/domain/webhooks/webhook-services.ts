@@ -1,0 +1,52 @@
+import type { FlushEventArgs } from '@mikro-orm/core';
+import { ChangeSetType } from '@mikro-orm/core';
+import type { InfraDeps } from '../../infra/infra-deps';
+import type { Vault } from '../../infra/crypto';
+import type { Mailer } from '../../infra/mailer';
+import { WebhookEvent } from '../../persistence/entities/webhook-event.entity';
+import { webhookSweepJob } from '../../queues/webhook-jobs';
+import { TargetPolicy } from './target-policy';
+import { WebhookEndpointService } from './endpoints.service';
+import { WebhookDeliveryService } from './delivery.service';
+
+export interface WebhookServices {
+  policy: TargetPolicy;
+  endpoints: WebhookEndpointService;
+  deliveries: WebhookDeliveryService;
+}
+
+export function createWebhookServices(infra: InfraDeps, identity: { vault: Vault; mailer: Mailer }): WebhookServices {
+  const { config, logger, orm, queues } = infra;
+  const policy = new TargetPolicy(config.WEBHOOK_ALLOWED_HOSTS);
+  const deliveries = new WebhookDeliveryService({
+    orm,
+    queues,
+    vault: identity.vault,
+    policy,
+    mailer: identity.mailer,
+    logger: logger.child({ component: 'webhooks' }),
+    metrics: infra.metrics,
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+  });
+  const endpoints = new WebhookEndpointService({ vault: identity.vault, policy, enqueue: (id, round) => deliveries.enqueue(id, round) });
+
+  // Whatever code path persisted an event, it is queued once its flush is over. Inside an open
+  // transaction the commit is still ahead, so the dispatch job waits a little (and retries if needed).
+  orm.em.getEventManager().registerSubscriber({
+    afterFlush: async ({ em, uow }: FlushEventArgs) => {
+      const ids = uow
+        .getChangeSets()
+        .filter((cs) => cs.rootName === WebhookEvent.meta.className && cs.type === ChangeSetType.CREATE)
+        .map((cs) => (cs.entity as WebhookEvent).id);
+      if (ids.length) await deliveries.dispatchSoon(ids, em.isInTransaction() ? 500 : 0);
+    },
+  });
+
+  if (config.ROLE !== 'api' && config.NODE_ENV !== 'test') {
+    queues
+      .queue(webhookSweepJob.queue)
+      .upsertJobScheduler('webhook-sweep', { every: 60_000 }, { name: webhookSweepJob.name, data: {} })
+      .catch((err: unknown) => logger.warn({ err }, 'could not schedule the webhook sweeper'));
+  }
+  return { policy, endpoints, deliveries };
+}

@@ -1,0 +1,1 @@
+export { WebhookEvent } from './webhook-event.entity';
