@@ -23,7 +23,8 @@ export interface Attempt {
  * check and the insert are one script, so replicas can never both take the last place. Nothing is
  * granted ahead of time: a caller told to wait asks again, so a late timer only makes a call later.
  * Re-running with the same member first drops that member's entry (a grant that went stale before
- * the call could leave is given back and taken again at the current time, if there is still room).
+ * the call could leave is given back and taken again at the current time, if there is still room;
+ * the gap, which only spreads new calls out, does not hold such a re-take back).
  */
 const TAKE = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -35,13 +36,13 @@ for i = 1, #KEYS do
   local win = tonumber(ARGV[i * 3])
   local gap = tonumber(ARGV[i * 3 + 1])
   redis.call('zremrangebyscore', k, '-inf', now - win)
-  redis.call('zrem', k, member)
+  local retake = redis.call('zrem', k, member) == 1
   local n = redis.call('zcard', k)
   if n >= limit then
     local e = redis.call('zrange', k, n - limit, n - limit, 'WITHSCORES')
     wait = math.max(wait, tonumber(e[2]) + win - now)
   end
-  if n > 0 and gap > 0 then
+  if n > 0 and gap > 0 and not retake then
     local last = redis.call('zrange', k, -1, -1, 'WITHSCORES')
     wait = math.max(wait, tonumber(last[2]) + gap - now)
   end
@@ -88,11 +89,12 @@ export class LocalWindowLog {
     let wait = 0;
     const kept: { at: number; member: string }[][] = [];
     for (const r of rules) {
-      const log = (this.logs.get(r.key) ?? []).filter((e) => e.at > now - r.windowMs && e.member !== member);
+      const live = (this.logs.get(r.key) ?? []).filter((e) => e.at > now - r.windowMs);
+      const log = live.filter((e) => e.member !== member);
       this.logs.set(r.key, log);
       kept.push(log);
       if (log.length >= r.limit) wait = Math.max(wait, log[log.length - r.limit]!.at + r.windowMs - now);
-      if (log.length && r.gapMs > 0) wait = Math.max(wait, log[log.length - 1]!.at + r.gapMs - now);
+      if (log.length && r.gapMs > 0 && log.length === live.length) wait = Math.max(wait, log[log.length - 1]!.at + r.gapMs - now);
     }
     if (wait > 0) return { granted: false, waitMs: wait, at: now };
     for (const log of kept) log.push({ at: now, member });
