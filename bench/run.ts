@@ -1,10 +1,11 @@
 /**
- * `npm run bench [-- --quick] [--scenario read,write] [--cpu-prof] [--out file]`
+ * `npm run bench [-- --quick] [--contended] [--scenario read,write] [--cpu-prof] [--out file]`
  *
  * Starts the simulators, the baseline proxy and the gateway (compiled, api and worker as separate
  * processes) against a fresh PostgreSQL database and Redis prefix, runs each scenario with autocannon,
  * prints one table and writes bench/results/latest.json. Everything it started is removed at the end,
- * also on failure or Ctrl-C.
+ * also on failure or Ctrl-C. `--contended` runs one CPU-burning process per core beside everything
+ * for the whole run, so each scenario is measured on a loaded machine.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -13,7 +14,7 @@ import { build, needsBuild } from './lib/build';
 import { BenchContext, type RunSettings, type Scenario } from './lib/context';
 import { clearRedis, createDatabase, dropDatabase, newInfra } from './lib/infra';
 import { gatewayEnv } from './lib/gateway';
-import { killAllSync, ROOT, stopAll } from './lib/processes';
+import { killAllSync, ROOT, startBurner, stopAll } from './lib/processes';
 import { renderTable, writeResults, type ScenarioResult } from './lib/report';
 import { RouteMissing } from './lib/setup';
 import { scenarios } from './scenarios';
@@ -41,14 +42,14 @@ function parseArgs(argv: string[]) {
   };
   settings.referenceS = Math.max(1.5, settings.durationS / 2);
   const out = path.resolve(value('out') ?? path.join(ROOT, 'bench', 'results', 'latest.json'));
-  return { settings, only, out, noBuild: argv.includes('--no-build') };
+  return { settings, only, out, noBuild: argv.includes('--no-build'), contended: argv.includes('--contended') };
 }
 
 async function main(): Promise<number> {
   const startedAt = new Date();
   const loadAtStart = os.loadavg();
   const argv = process.argv.slice(2);
-  const { settings, only, out, noBuild } = parseArgs(argv);
+  const { settings, only, out, noBuild, contended } = parseArgs(argv);
   const say = (m: string) => process.stderr.write(`[bench ${((Date.now() - startedAt.getTime()) / 1000).toFixed(1)}s] ${m}\n`);
   if (!noBuild && needsBuild()) build(say);
 
@@ -86,6 +87,10 @@ async function main(): Promise<number> {
   try {
     creating = createDatabase(infra, gatewayEnv(infra, {}), logDir);
     await creating;
+    if (contended) {
+      for (let i = 0; i < os.cpus().length; i++) startBurner(logDir, i);
+      say(`contended: ${os.cpus().length} CPU burners running beside the gateway`);
+    }
     const ctx = new BenchContext(settings, infra, logDir, profDir, say);
     const chosen: Scenario[] = only ? scenarios.filter((s) => only.includes(s.id)) : scenarios;
     for (const s of chosen) {
@@ -109,8 +114,8 @@ async function main(): Promise<number> {
   } finally {
     await cleanup();
   }
-  const file = writeResults(ROOT, out, { mode: settings.quick ? 'quick' : 'full', durationS: settings.durationS, repeats: settings.repeats, startedAt, loadAtStart, scenarios: results, argv });
-  process.stdout.write(`\n${renderTable(results)}\n\nwrote ${path.relative(process.cwd(), file)} in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s\n`);
+  const file = writeResults(ROOT, out, { mode: settings.quick ? 'quick' : 'full', contended, durationS: settings.durationS, repeats: settings.repeats, startedAt, loadAtStart, scenarios: results, argv });
+  process.stdout.write(`\n${contended ? `CONTENDED: one CPU burner per core (${os.cpus().length})\n` : ''}${renderTable(results)}\n\nwrote ${path.relative(process.cwd(), file)} in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s\n`);
   return results.some((r) => r.status === 'failed') ? 1 : 0;
 }
 

@@ -76,6 +76,16 @@ export function startNode(o: NodeChildOptions): Child {
   return track(o.name, proc, logFile);
 }
 
+/**
+ * A process that keeps one CPU busy for as long as it lives (`--contended`): the scheduler then
+ * shares every core between the gateway and a burner, as on a loaded machine.
+ */
+export function startBurner(logDir: string, index: number): Child {
+  const logFile = path.join(logDir, `burner-${index}.log`);
+  const proc = spawn(process.execPath, ['-e', 'for (;;) Math.sqrt(Math.random());'], { stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT });
+  return track(`burner-${index}`, proc, logFile);
+}
+
 /** Waits for the first IPC message of a forked child (its "ready" report), or fails if it exits. */
 export function firstMessage<T>(child: Child, timeoutMs = 30_000): Promise<T> {
   return new Promise<T>((resolve, reject) => {

@@ -98,13 +98,15 @@ function overridesFromEnv(): Record<string, string> {
 export function writeResults(
   root: string,
   file: string,
-  run: { mode: 'quick' | 'full'; durationS: number; repeats: number; startedAt: Date; loadAtStart: number[]; scenarios: ScenarioResult[]; argv: string[] },
+  run: { mode: 'quick' | 'full'; contended: boolean; durationS: number; repeats: number; startedAt: Date; loadAtStart: number[]; scenarios: ScenarioResult[]; argv: string[] },
 ): string {
   const out = {
     startedAt: run.startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     elapsedSeconds: Math.round((Date.now() - run.startedAt.getTime()) / 100) / 10,
     mode: run.mode,
+    /** true: one CPU-burning process per core ran beside the gateway for the whole run (`--contended`). */
+    contended: run.contended,
     loadSecondsPerRun: run.durationS,
     repeats: run.repeats,
     argv: run.argv,

@@ -82,10 +82,9 @@ export const gaqlScenario: Scenario = {
             other: `p50 ${(m.gP50 / m.seqP50).toFixed(2)}× sequential, ${(m.gP50 / m.parP50).toFixed(2)}× unbounded; CPU/query: api ${m.apiCpu.toFixed(1)} ms, simulator ${m.simCpu.toFixed(1)} ms`,
           },
         ],
-        targets: [],
+        targets: [{ name: 'GAQL p50 over 50 accounts vs unbounded direct', expected: '≤ 1.2×', actual: `${(m.gP50 / m.parP50).toFixed(2)}×`, met: m.gP50 / m.parP50 <= 1.2 }],
         notes: [
           `${probe.data.length} rows per answer; gateway concurrency GOOGLE_GAQL_CONCURRENCY (default 4); Google pacing off; gateway ${ctx.settings.durationS} s × ${ctx.settings.repeats}, references ${ctx.settings.referenceS} s × ${ctx.settings.repeats} of back-to-back passes (medians)`,
-          'the issue sets no numeric target here',
         ],
         details: { runs: runs.runs },
       };

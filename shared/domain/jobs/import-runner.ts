@@ -16,8 +16,9 @@ export interface ImportResult {
 }
 
 /**
- * Streams an account level by level: each page is upserted and forgotten before the next is
- * fetched, so memory stays flat whatever the account size. Progress is reported after every page.
+ * Streams an account level by level. The next page is fetched while the current one is written
+ * (platform paging and database writes overlap), and a page is forgotten once written, so at most
+ * two pages are in memory whatever the account size. Progress is reported after every page.
  */
 export async function runImport(
   source: ImportSource,
@@ -29,7 +30,7 @@ export async function runImport(
   for (const l of source.levels) progress[l.level] = { records: 0, pages: 0, done: false };
   for (const level of source.levels) {
     const p = progress[level.level]!;
-    for await (const page of level.pages(ctx)) {
+    for await (const page of prefetched(level.pages(ctx))) {
       const records = page.map((data) => {
         const id = level.idOf(data);
         if (!id) throw new AppError('PLATFORM_UNAVAILABLE', `A ${level.level} record came without an id`);
@@ -48,4 +49,27 @@ export async function runImport(
   const counts = Object.fromEntries(source.levels.map((l) => [l.level, seen[l.level] ?? 0]));
   const pages = Object.fromEntries(source.levels.map((l) => [l.level, progress[l.level]!.pages]));
   return { counts, pages, removed };
+}
+
+/**
+ * Yields what `source` yields, asking it for the next item as soon as one is handed out, so the
+ * caller's work on item n overlaps the fetch of item n + 1. One item ahead at most.
+ */
+export async function* prefetched<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const it = source[Symbol.asyncIterator]();
+  let next = it.next();
+  try {
+    for (;;) {
+      const r = await next;
+      if (r.done) return;
+      next = it.next();
+      // Settled by the next turn of the loop; if the caller stops first, `finally` awaits it.
+      next.catch(() => undefined);
+      yield r.value;
+    }
+  } finally {
+    // The caller stopped early (an error while writing): let the fetch in flight end, then close the source.
+    await next.catch(() => undefined);
+    await it.return?.();
+  }
 }

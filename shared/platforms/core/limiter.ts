@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import Bottleneck from 'bottleneck';
 import type { Redis } from 'ioredis';
 import { AppError } from '../../errors/app-error';
@@ -5,6 +6,7 @@ import type { Logger } from '../../infra/logger';
 import { createRedis } from '../../infra/redis';
 import { PauseBoard } from './pause-board';
 import type { CallKind, Platform } from './types';
+import { LocalWindowLog, newMember, RedisWindowLog, type Attempt, type WindowRule } from './window-log';
 
 export interface LimitKey {
   platform: Platform;
@@ -15,37 +17,54 @@ export interface LimitKey {
   appRps: number;
 }
 
+/** A call that was let go: when (on the clock that decided) and whether the shared log decided it. */
+export interface Grant {
+  platform: Platform;
+  keys: string[];
+  at: number;
+  shared: boolean;
+}
+
 interface Slot {
   started: boolean;
-  /** The caller gave up (deadline): whichever queue reaches the call skips it. */
+  /** The caller gave up (deadline) while queued: whoever reaches the call skips it. */
   cancelled: boolean;
-  /** The call moved to the in-process limiter: the clustered queue must skip it. */
-  movedLocal: boolean;
 }
+
+/** The acquisition ended: the call was started (`p`), skipped (cancelled), or refused (would wait past the deadline). */
+type Outcome<T> = { p: Promise<T> } | { refusedMs: number } | typeof SKIPPED;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The outbound limiter every platform call goes through, shared by all api and worker replicas.
  *
- * Two mechanisms, both on Redis:
- * - pacing: bottleneck clustered limiters (minTime = 1000/rps), one per ad account and one per
- *   platform app, so replicas together keep the configured rate;
- * - pauses: a key per account/app set from the platforms' usage signals and throttling errors
+ * - Budgets: a sliding-window log per ad account and per platform app in Redis (window-log.ts). A
+ *   call leaves only once one atomic script has found room in every budget it counts against at
+ *   that moment; otherwise the script says how long to wait and the caller asks again. Nothing is
+ *   granted ahead of time, so a late timer makes a call later, never bunches calls together.
+ * - A grant that took too long to reach this process (a loaded event loop) is given back and taken
+ *   again, so the logged time stays close to the time the call really leaves.
+ * - Queueing: bottleneck, in process, one acquisition at a time per budget, so one waiter per
+ *   replica asks Redis rather than every waiting call.
+ * - Pauses: a key per account/app set from the platforms' usage signals and throttling errors
  *   (Meta usage headers, TikTok 40100, Google retry delays); every replica honours it before calling.
  *
- * Bottleneck is unmaintained (last release 2019, issues after Redis restarts): nothing outside this
- * file knows it. If its Redis side cannot answer promptly, a call is paced by an in-process limiter
- * instead of failing, and the clustered one is used again once Redis is back.
+ * When Redis cannot answer, the same log is kept in process memory (each replica then paces alone)
+ * until Redis answers again.
  */
 export class OutboundLimiter {
   private readonly conn: Redis;
   private readonly pauses: PauseBoard;
-  private readonly connection: Bottleneck.IORedisConnection;
-  private readonly groups = new Map<string, Bottleneck.Group>();
-  private readonly localGroups = new Map<string, Bottleneck.Group>();
-  /** Last time the clustered limiter failed; while recent, calls go local without waiting on Redis. */
+  private readonly shared: RedisWindowLog;
+  private readonly local = new LocalWindowLog();
+  private readonly queues = new Bottleneck.Group({ maxConcurrent: 1 });
+  private readonly windowMs: number;
+  private readonly staleMs: number;
+  /** Until then, Redis failed recently: decide in process without waiting on it. */
   private degradedUntil = 0;
+  private sweepAt = 0;
+  private closed = false;
 
   constructor(
     private readonly opts: {
@@ -56,24 +75,32 @@ export class OutboundLimiter {
       logger: Logger;
       /** Longest a read waits for a slot or a pause before answering 429. */
       readDeadlineMs: number;
-      /** How long to wait for the clustered limiter before pacing locally. */
+      /** How long one Redis decision may take before the call is paced in process instead. */
       clusterTimeoutMs?: number;
       /**
-       * Share of each configured budget left unused (0–0.5). Slots are granted at exact spacing, but
-       * a loaded process fires its timers late, so arrivals at the platform bunch up; without headroom
-       * a sliding one-second window there sees budget + 1 calls now and then, and is throttled.
+       * Share of each configured budget left unused (0–0.5): N calls per 1000 / (1 − headroom) ms.
+       * Covers what happens after a grant (network, the platform's own clock), which no limiter sees.
        */
       headroom?: number;
+      /** A grant older than this when it reaches the caller is re-taken at the current time. */
+      staleGrantMs?: number;
       /** How old an in-process copy of a pause key may get before it is re-read from Redis. */
       pauseFreshMs?: number;
+      /** Told of every grant (tests read the decisions themselves instead of timing calls). */
+      onGrant?: (g: Grant) => void;
     },
   ) {
-    this.conn = createRedis(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0 });
-    this.conn.on('error', () => undefined);
-    this.connection = new Bottleneck.IORedisConnection({ client: this.conn });
-    bareLostStateErrors(this.connection);
+    // Queued while (re)connecting, but never longer than the command timeout: then the call is paced in process.
+    this.conn = createRedis(opts.redisUrl, {
+      enableOfflineQueue: true,
+      maxRetriesPerRequest: 0,
+      commandTimeout: opts.clusterTimeoutMs ?? 1500,
+    });
+    this.conn.on('error', (err: Error) => opts.logger.debug({ err: err.message }, 'limiter redis error'));
+    this.shared = new RedisWindowLog(this.conn);
     this.pauses = new PauseBoard({ redis: opts.redis, prefix: opts.prefix, logger: opts.logger, freshMs: opts.pauseFreshMs });
-    this.connection.on('error', (err: Error) => opts.logger.debug({ err: err.message }, 'limiter redis error'));
+    this.windowMs = Math.ceil(1000 / (1 - Math.min(0.5, Math.max(0, opts.headroom ?? 0))));
+    this.staleMs = opts.staleGrantMs ?? 15;
   }
 
   private pauseKey(platform: Platform, scope: 'account' | 'app', key: string) {
@@ -103,10 +130,26 @@ export class OutboundLimiter {
     return typeof until === 'number' ? Math.max(0, until - Date.now()) : until.then((u) => Math.max(0, u - Date.now()));
   }
 
+  /** The budgets a call for `k` counts against. */
+  private rules(k: LimitKey): WindowRule[] {
+    const rules: WindowRule[] = [];
+    const rule = (scope: 'account' | 'app', key: string, rps: number) => ({
+      key: `${this.opts.prefix}:lim:log:${k.platform}:${scope}:${key}`,
+      limit: rps,
+      windowMs: this.windowMs,
+      // Half the average spacing: a burst is spread out a little, the budget is still fully usable.
+      gapMs: Math.floor(this.windowMs / rps / 2),
+    });
+    if (k.accountKey && k.accountRps) rules.push(rule('account', k.accountKey, k.accountRps));
+    if (k.appRps) rules.push(rule('app', k.appKey, k.appRps));
+    return rules;
+  }
+
   /**
    * Runs `fn` when the account and app budgets allow. Reads that cannot start within their
-   * deadline answer 429 PLATFORM_RATE_LIMITED with Retry-After; writes get the same error at once
-   * when paused longer than the deadline, so a job is delayed rather than holding a worker.
+   * deadline answer 429 PLATFORM_RATE_LIMITED with Retry-After, before taking a place in any
+   * budget; writes get the same error at once when paused longer than the deadline, so a job is
+   * delayed rather than holding a worker.
    */
   async run<T>(k: LimitKey, kind: CallKind, fn: () => Promise<T>, deadlineMs?: number): Promise<T> {
     const deadline = deadlineMs ?? this.opts.readDeadlineMs;
@@ -117,127 +160,110 @@ export class OutboundLimiter {
       if (paused > deadline) throw limited(k.platform, paused);
       await sleep(paused);
     }
-    // Unpaced: nothing to wait for, so no slot, race or deadline timer.
-    if (!k.accountRps && !k.appRps) return fn();
-    const remaining = Math.max(0, deadline - (Date.now() - startedAt));
-    const slot: Slot = { started: false, cancelled: false, movedLocal: false };
-    const job = this.schedule(k, fn, slot);
-    if (kind === 'write' && deadlineMs === undefined) return unwrap(await job);
+    const rules = this.rules(k);
+    // Unpaced: nothing to wait for, so no slot, queue or deadline timer.
+    if (!rules.length) return fn();
+    const bounded = kind === 'read' || deadlineMs !== undefined;
+    const until = bounded ? startedAt + deadline : undefined;
+    const slot: Slot = { started: false, cancelled: false };
+    const queue = this.queues.key(rules.map((r) => r.key).join('|'));
+    const c = queue.counts();
+    const ahead = c.RECEIVED + c.QUEUED + c.RUNNING + c.EXECUTING;
+    const member = newMember();
+    if (!ahead) {
+      // Nobody waits here: one attempt straight away, the queue only when there is no room (or the
+      // grant came back stale: the queued attempt re-takes it under the same member).
+      const sent = performance.now();
+      const first = await this.take(rules, member);
+      if (first.granted && performance.now() - sent <= this.staleMs) return this.start(k, rules, first, slot, fn);
+      if (!first.granted && until !== undefined && Date.now() + first.waitMs > until) throw limited(k.platform, first.waitMs);
+    } else if (until !== undefined) {
+      // Each caller queued ahead needs about one spacing of the tightest budget.
+      const estimate = ahead * Math.max(...rules.map((r) => r.windowMs / r.limit));
+      if (Date.now() + estimate > until) throw limited(k.platform, estimate);
+    }
+    const job = queue.schedule(() => this.acquire(k, rules, member, slot, until, fn));
+    const outcome = until === undefined ? await job : await this.within(job, slot, until - Date.now());
+    if (outcome === SKIPPED) throw limited(k.platform, 1000);
+    if ('refusedMs' in outcome) throw limited(k.platform, outcome.refusedMs);
+    return outcome.p;
+  }
+
+  /** The outcome, or SKIPPED once `ms` pass before the call started (it then never takes a place). */
+  private async within<T>(job: Promise<Outcome<T>>, slot: Slot, ms: number): Promise<Outcome<T>> {
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<typeof TIMED_OUT>((r) => {
-      timer = setTimeout(() => r(TIMED_OUT), remaining);
+    const timeout = new Promise<typeof SKIPPED>((r) => {
+      timer = setTimeout(() => r(SKIPPED), Math.max(0, ms));
     });
     const first = await Promise.race([job, timeout]);
-    if (timer) clearTimeout(timer);
-    if (first === TIMED_OUT) {
-      if (slot.started) return unwrap(await job);
-      slot.cancelled = true;
-      job.catch(() => undefined);
-      throw limited(k.platform, Math.max(1000, 1000 / Math.max(1, k.accountRps || k.appRps || 1)));
-    }
-    return unwrap(first);
+    clearTimeout(timer);
+    if (first !== SKIPPED) return first;
+    if (slot.started) return job;
+    slot.cancelled = true;
+    job.catch(() => undefined);
+    return SKIPPED;
   }
 
-  private async schedule<T>(k: LimitKey, raw: () => Promise<T>, slot: Slot): Promise<T | typeof SKIPPED> {
-    const local = async (): Promise<T | typeof SKIPPED> => {
-      if (slot.cancelled) return SKIPPED;
-      slot.started = true;
-      return raw();
-    };
-    if (!k.accountRps && !k.appRps) return local();
-    if (Date.now() < this.degradedUntil) return this.chain(k, local, true);
-    const clustered = this.chain(k, async () => (slot.movedLocal ? SKIPPED : local()), false);
-    const timeoutMs = this.opts.clusterTimeoutMs ?? 1500;
-    let timer: NodeJS.Timeout | undefined;
-    const stall = new Promise<typeof TIMED_OUT>((r) => {
-      timer = setTimeout(() => r(TIMED_OUT), timeoutMs);
-    });
+  /** Asks for room until granted; waits as long as the log says; refuses a bounded call that would wait past `until`. */
+  private async acquire<T>(k: LimitKey, rules: WindowRule[], member: string, slot: Slot, until: number | undefined, fn: () => Promise<T>): Promise<Outcome<T>> {
+    for (let stale = 0; ; ) {
+      if (slot.cancelled || this.closed) return SKIPPED;
+      const sent = performance.now();
+      const a = await this.take(rules, member);
+      if (slot.cancelled) {
+        if (a.granted) await this.giveBack(rules, member);
+        return SKIPPED;
+      }
+      if (a.granted) {
+        // A grant that reached us late is taken again now (the script first drops the old entry).
+        if (performance.now() - sent > this.staleMs && ++stale <= 3) continue;
+        return { p: this.start(k, rules, a, slot, fn) };
+      }
+      if (until !== undefined && Date.now() + a.waitMs > until) return { refusedMs: a.waitMs };
+      await sleep(a.waitMs);
+    }
+  }
+
+  private start<T>(k: LimitKey, rules: WindowRule[], a: Attempt & { shared: boolean }, slot: Slot, fn: () => Promise<T>): Promise<T> {
+    slot.started = true;
+    this.opts.onGrant?.({ platform: k.platform, keys: rules.map((r) => r.key), at: a.at, shared: a.shared });
     try {
-      const res = await Promise.race([clustered, stall]);
-      if (res !== TIMED_OUT) return res;
-      // A slow queue is normal pacing; only a queue that cannot reach Redis is a fault.
-      if (this.conn.status === 'ready') return await clustered;
-      return await this.fallBack(k, local, slot, clustered, new Error(`redis ${this.conn.status}`));
+      return fn();
     } catch (err) {
-      if (slot.started) throw err;
-      return this.fallBack(k, local, slot, clustered, err);
-    } finally {
-      if (timer) clearTimeout(timer);
+      return Promise.reject(err as Error);
     }
   }
 
-  private async fallBack<T>(k: LimitKey, fn: () => Promise<T>, slot: Slot, clustered: Promise<T>, err: unknown): Promise<T> {
-    if (slot.started) return clustered;
-    slot.movedLocal = true;
-    clustered.catch(() => undefined);
-    this.degradedUntil = Date.now() + 2000;
-    this.opts.logger.warn({ platform: k.platform, err: err instanceof Error ? err.message : String(err) }, 'clustered limiter unavailable; pacing in-process');
-    return this.chain(k, fn, true);
-  }
-
-  private chain<T>(k: LimitKey, fn: () => Promise<T>, local: boolean): Promise<T> {
-    const appRun = () => (k.appRps ? this.group(k.platform, 'app', k.appRps, local).key(k.appKey).schedule(fn) : fn());
-    if (!k.accountKey || !k.accountRps) return appRun();
-    return this.group(k.platform, 'account', k.accountRps, local).key(k.accountKey).schedule(appRun);
-  }
-
-  private groupId(platform: Platform, scope: 'account' | 'app', rps: number) {
-    return `${this.opts.prefix}:lim:${platform}:${scope}:${rps}`;
-  }
-
-  private group(platform: Platform, scope: 'account' | 'app', rps: number, local: boolean): Bottleneck.Group {
-    const id = this.groupId(platform, scope, rps);
-    const map = local ? this.localGroups : this.groups;
-    let g = map.get(id);
-    if (!g) {
-      const paced = rps * (1 - Math.min(0.5, Math.max(0, this.opts.headroom ?? 0)));
-      const base = { id, minTime: Math.ceil(1000 / paced), maxConcurrent: null, timeout: 5 * 60_000 };
-      g = local
-        ? new Bottleneck.Group(base)
-        : new Bottleneck.Group({ ...base, datastore: 'ioredis', connection: this.connection, clearDatastore: false, clientTimeout: 30_000 });
-      g.on('error', (err: Error) => this.opts.logger.debug({ err: err.message }, 'limiter error'));
-      map.set(id, g);
+  private async take(rules: WindowRule[], member: string): Promise<Attempt & { shared: boolean }> {
+    if (Date.now() >= this.degradedUntil) {
+      try {
+        return { ...(await this.shared.take(rules, member)), shared: true };
+      } catch (err) {
+        this.opts.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'shared limiter unavailable; pacing in-process');
+        this.degradedUntil = Date.now() + 2000;
+      }
     }
-    return g;
+    const now = Date.now();
+    if (now >= this.sweepAt) {
+      this.local.sweep(this.windowMs, now);
+      this.sweepAt = now + 60_000;
+    }
+    return { ...this.local.take(rules, member, now), shared: false };
+  }
+
+  private async giveBack(rules: WindowRule[], member: string): Promise<void> {
+    await Promise.all(rules.map((r) => this.conn.zrem(r.key, member))).catch(() => undefined);
   }
 
   async close(): Promise<void> {
-    const all = [...this.groups.values(), ...this.localGroups.values()];
-    await Promise.all(all.map((g) => Promise.all(g.limiters().map((l) => l.limiter.stop({ dropWaitingJobs: true }).catch(() => undefined)))));
-    await this.connection.disconnect(false).catch(() => undefined);
+    this.closed = true;
+    await Promise.all(this.queues.limiters().map((l) => l.limiter.stop({ dropWaitingJobs: true }).catch(() => undefined)));
     this.conn.disconnect();
     this.pauses.close();
   }
 }
 
-const TIMED_OUT = Symbol('timed-out');
-const LOST_STATE = /\b(SETTINGS_KEY_NOT_FOUND|UNKNOWN_CLIENT)\b/;
-
-/**
- * Bottleneck 2.19 recovers from a Redis that lost its keys (re-runs `init` without clearing, or
- * re-registers the client) only when the script error message is exactly SETTINGS_KEY_NOT_FOUND or
- * UNKNOWN_CLIENT. Redis 7 prefixes script errors ("ERR …"), so it never recovers (its issue #118).
- * Passing it the bare message lets its own recovery run; every replica then re-creates or joins the
- * same keys, and none deletes what another rebuilt.
- */
-function bareLostStateErrors(connection: Bottleneck.IORedisConnection): void {
-  const c = connection as unknown as { __scriptArgs__: (name: string, id: string, args: unknown[], cb: ScriptCallback) => unknown[] };
-  const build = c.__scriptArgs__.bind(c);
-  c.__scriptArgs__ = (name, id, args, cb) =>
-    build(name, id, args, (err, replies) => {
-      const lost = err && LOST_STATE.exec(err.message);
-      if (lost) err.message = lost[1]!;
-      cb(err, replies);
-    });
-}
-
-type ScriptCallback = (err: Error | null, replies?: unknown) => void;
 const SKIPPED = Symbol('skipped');
-
-function unwrap<T>(v: T | typeof SKIPPED): T {
-  if (v === SKIPPED) throw new AppError('PLATFORM_RATE_LIMITED', 'The platform call was cancelled while waiting for the rate limit', { retryAfter: 1 });
-  return v;
-}
 
 export function limited(platform: Platform, waitMs: number): AppError {
   return new AppError('PLATFORM_RATE_LIMITED', `The ${platform} rate limit for this account is exhausted; try again later`, {
