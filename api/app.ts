@@ -8,6 +8,7 @@ import { apiRoutes } from './routes';
 import { docsRoutes } from './routes/ops/docs.routes';
 import { mountRoutes } from './routes/mount';
 import { buildOpenApi } from './openapi';
+import { mountPages } from './pages';
 import type { RouteSpec } from './routes/route';
 
 export interface CreateAppOptions {
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}): Express {
     ),
   ];
   opts.mount?.(app);
+  mountPages(app, deps);
   mountRoutes(app, all, deps);
   app.use(routeNotFound);
   app.use(errorHandler);

@@ -33,8 +33,8 @@ function parse(raw: string, envelope: { from: string; to: string[] }): ReceivedM
   return { ...envelope, subject: header('Subject'), text: body, raw };
 }
 
-/** A real SMTP server on port 0 that keeps every delivered message in memory. */
-export async function startMailBox(): Promise<MailBox> {
+/** A real SMTP server (port 0 unless given) that keeps every delivered message in memory. */
+export async function startMailBox(opts: { port?: number; onMail?: (m: ReceivedMail) => void } = {}): Promise<MailBox> {
   const messages: ReceivedMail[] = [];
   const waiters: { pred: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
   const server = new SMTPServer({
@@ -51,6 +51,7 @@ export async function startMailBox(): Promise<MailBox> {
           to: env.rcptTo.map((r) => r.address),
         });
         messages.push(mail);
+        opts.onMail?.(mail);
         for (const w of [...waiters]) {
           if (w.pred(mail)) {
             waiters.splice(waiters.indexOf(w), 1);
@@ -63,7 +64,7 @@ export async function startMailBox(): Promise<MailBox> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.server.address() as AddressInfo).port;
   return {

@@ -28,7 +28,7 @@ export const uniquePrefix = (label = 't') => `${label}:${randomBytes(5).toString
  * (a unique prefix per app, so files never see each other's keys or queues).
  */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; workers?: boolean; app?: CreateAppOptions } = {},
+  opts: { env?: Record<string, string>; workers?: boolean; app?: CreateAppOptions; port?: number } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     ...process.env,
@@ -42,7 +42,7 @@ export async function startTestApp(
   const logger = createLogger({ level: config.LOG_LEVEL }, stream);
   const infra = await createInfra(config, logger);
   const services = createServices(infra);
-  const server = await startServer({ ...infra, services }, { ...opts.app, port: 0, host: '127.0.0.1' });
+  const server = await startServer({ ...infra, services }, { ...opts.app, port: opts.port ?? 0, host: '127.0.0.1' });
   const workers = opts.workers ? startWorkers(services) : undefined;
   return {
     url: server.url,
@@ -60,6 +60,25 @@ export async function startTestApp(
       await new Promise((r) => stream.end(r));
     },
   };
+}
+
+/** A port free right now, for apps whose PUBLIC_URL (email links) must be known before they start. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** An app whose PUBLIC_URL is its real address, so links in its emails can be followed. */
+export async function startLinkedTestApp(opts: Parameters<typeof startTestApp>[0] = {}): Promise<TestApp> {
+  const port = await freePort();
+  return startTestApp({ ...opts, port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, ...opts.env } });
 }
 
 export interface JsonResponse<T = any> {

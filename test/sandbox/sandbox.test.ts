@@ -3,70 +3,92 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
+import { launchBrowser, linkIn } from '../helpers/browser';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..', '..');
+const admin = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** Picks four free-ish ports above the usual ones so the test never clashes with a running sandbox. */
+/** Picks ports above the usual ones so the test never clashes with a running sandbox. */
 const basePort = 20000 + Math.floor(Math.random() * 20000);
 
+/** The environment a newcomer on a production-like shell has: NODE_ENV=production, no secrets set. */
+function newcomerEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const k of ['JWT_SECRET', 'ENCRYPTION_KEYS', 'SMTP_URL', 'PUBLIC_URL', 'MIGRATE_ON_START', 'ROLE']) delete env[k];
+  return { ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...extra };
+}
+
+function startSandbox(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+  let out = '';
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'test/sandbox/sandbox.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
+  child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+  return { child, output: () => out };
+}
+
+/** Resolves once `pred` holds for the output so far; rejects if the process exits first. */
+function waitOutput(s: { child: ChildProcess; output: () => string }, pred: (out: string) => boolean, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => done(new Error(`not seen in time:\n${s.output()}`)), ms);
+    const poll = setInterval(() => {
+      if (pred(s.output())) done();
+      else if (s.child.exitCode !== null) done(new Error(`sandbox exited:\n${s.output()}`));
+    }, 100);
+    const done = (err?: Error) => {
+      clearInterval(poll);
+      clearTimeout(timer);
+      if (err) reject(err);
+      else resolve();
+    };
+  });
+}
+
+/** The body of the last mail the sandbox printed for `to`. */
+const printedMail = (out: string, to: string) => {
+  const at = out.lastIndexOf(`--- mail to ${to}:`);
+  return at < 0 ? undefined : out.slice(at, out.indexOf('\n---\n', at));
+};
+
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (child && child.exitCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
 describe('npm run sandbox', () => {
-  let child: ChildProcess | undefined;
-  let output = '';
+  let sandbox: ReturnType<typeof startSandbox> | undefined;
   const dbName = `aag_sandbox_test_${randomBytes(4).toString('hex')}`;
-  const admin = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child!.once('exit', r));
-    }
+    await stop(sandbox?.child);
     const pg = new Client({ connectionString: admin });
     await pg.connect();
     await pg.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
     await pg.end();
   });
 
-  it('starts with one command and its printed walk-through works end to end', async () => {
+  it("a newcomer's path under NODE_ENV=production: walk-through, invitation accepted, password reset", async () => {
     const db = new URL(admin);
     db.pathname = `/${dbName}`;
-    child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'test/sandbox/sandbox.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
+    sandbox = startSandbox(
+      newcomerEnv({
         PORT: String(basePort),
         SIM_FACEBOOK_PORT: String(basePort + 1),
         SIM_TIKTOK_PORT: String(basePort + 2),
         SIM_GOOGLE_PORT: String(basePort + 3),
         DATABASE_URL: db.toString(),
+        SANDBOX_WEBHOOK_PORT: String(basePort + 4),
         REDIS_PREFIX: `sbx-${randomBytes(4).toString('hex')}`,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout!.on('data', (b: Buffer) => (output += b.toString()));
-    child.stderr!.on('data', (b: Buffer) => (output += b.toString()));
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`sandbox not ready in time:\n${output}`)), 60_000);
-      const poll = setInterval(() => {
-        if (output.includes('SANDBOX_READY')) {
-          clearInterval(poll);
-          clearTimeout(timer);
-          resolve();
-        }
-        if (child!.exitCode !== null) {
-          clearInterval(poll);
-          clearTimeout(timer);
-          reject(new Error(`sandbox exited:\n${output}`));
-        }
-      }, 100);
-    });
-
+      }),
+    );
+    await waitOutput(sandbox, (o) => o.includes('SANDBOX_READY'), 90_000);
+    const output = sandbox.output();
     const base = `http://127.0.0.1:${basePort}`;
     expect(output).toContain(`Gateway      ${base}`);
-    const ready = await fetch(`${base}/readyz`);
-    expect(ready.status).toBe(200);
+    expect(output).toContain('NODE_ENV=production: using the sandbox-only');
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
 
     // Run exactly what the sandbox printed, as a user would paste it.
     const lines = output.split('\n');
@@ -75,7 +97,8 @@ describe('npm run sandbox', () => {
     const script = lines.slice(from, to).map((l) => l.replace(/^ {2}/, '')).join('\n');
     const { stdout } = await run('bash', ['-e', '-o', 'pipefail', '-c', script], { timeout: 60_000, maxBuffer: 10 * 1024 * 1024 });
 
-    expect(stdout).toMatch(/\/healthz\?status=success&platform=tiktok&connectionId=[0-9a-f-]{36}/);
+    const landing = /(http:\S+\/connection-result\?status=success&platform=tiktok&connectionId=[0-9a-f-]{36})/.exec(stdout);
+    expect(landing).not.toBeNull();
     expect(stdout).toContain('"page_info"');
     expect(stdout).toContain('"campaign_name"');
     expect(stdout).toContain('"gaqlQuery": "SELECT campaign.id, campaign.name, metrics.clicks FROM campaign');
@@ -84,8 +107,52 @@ describe('npm run sandbox', () => {
     expect(stdout).toMatch(/"objective": "OUTCOME_TRAFFIC"|"id": "\d+"/);
     expect(stdout).not.toContain('"success": false');
     // The walk-through's connection and activation reach the sandbox's receiver, signed.
-    for (let i = 0; i < 300 && !/\[webhook\] ad_account\.activated evt_\w+ signature ok/.test(output); i++) await new Promise((r) => setTimeout(r, 100));
-    expect(output).toMatch(/\[webhook\] connection\.created evt_\w+ signature ok/);
-    expect(output).toMatch(/\[webhook\] ad_account\.activated evt_\w+ signature ok/);
-  }, 150_000);
+    await waitOutput(sandbox, (o) => /\[webhook\] ad_account\.activated evt_\w+ signature ok/.test(o), 30_000);
+    expect(sandbox.output()).toMatch(/\[webhook\] connection\.created evt_\w+ signature ok/);
+    const mate = /"email": "(teammate-\d+@sandbox\.local)"/.exec(stdout)?.[1];
+    expect(mate).toBeDefined();
+
+    const browser = await launchBrowser('sandbox');
+    try {
+      const page = await browser.newPage();
+      // The OAuth landing is a page, not JSON.
+      await page.goto(landing![1]!);
+      await expect(page.locator('h1').textContent()).resolves.toBe('TikTok is connected');
+      await browser.screenshot(page, 'connection-result');
+
+      await waitOutput(sandbox, (o) => printedMail(o, mate!) !== undefined, 10_000);
+      await page.goto(linkIn(printedMail(sandbox.output(), mate!)!, '/accept-invitation').toString());
+      await page.getByLabel('Your name').fill('Team Mate');
+      await page.getByLabel('Choose a password').fill('first-password-123');
+      await page.getByLabel('Type it again').fill('first-password-123');
+      await page.getByRole('button', { name: 'Create my account' }).click();
+      await expect(page.locator('h1').textContent()).resolves.toBe('Welcome to Demo SaaS');
+
+      const mailsBefore = sandbox.output().split(`--- mail to ${mate}:`).length;
+      const forgot = await fetch(`${base}/api/v1/tenant/auth/password/forgot`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: mate }) });
+      expect(forgot.status).toBe(200);
+      await waitOutput(sandbox, (o) => o.split(`--- mail to ${mate}:`).length > mailsBefore, 10_000);
+      await page.goto(linkIn(printedMail(sandbox.output(), mate!)!, '/reset-password').toString());
+      await page.getByLabel('New password').fill('second-password-456');
+      await page.getByLabel('Type it again').fill('second-password-456');
+      await page.getByRole('button', { name: 'Save the new password' }).click();
+      await expect(page.locator('h1').textContent()).resolves.toBe('Your password has been changed');
+    } finally {
+      await browser.close();
+    }
+    const login = (password: string) =>
+      fetch(`${base}/api/v1/tenant/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: mate, password }) });
+    expect((await login('second-password-456')).status).toBe(200);
+    expect((await login('first-password-123')).status).toBe(401);
+  }, 240_000);
+
+  it('refuses settings it cannot honour with one clear message', async () => {
+    const refused = startSandbox(newcomerEnv({ PORT: String(basePort + 10), ROLE: 'worker', MIGRATE_ON_START: 'false' }));
+    const code = await new Promise<number | null>((r) => refused.child.once('exit', r));
+    expect(code).toBe(1);
+    expect(refused.output()).toContain('sandbox failed: the sandbox cannot start with these settings:');
+    expect(refused.output()).toContain('ROLE=worker: the sandbox runs the api and the worker in one process; unset ROLE.');
+    expect(refused.output()).toContain('MIGRATE_ON_START=false: the sandbox always applies its migrations');
+    expect(refused.output()).not.toMatch(/\n\s+at /);
+  }, 60_000);
 });

@@ -1,7 +1,11 @@
 /**
- * `npm run sandbox`: the three platform simulators, the gateway (api + worker) and a demo tenant, in one
- * command. Ports and the database come from env (PORT, DATABASE_URL, REDIS_URL, SIM_*_PORT).
+ * `npm run sandbox`: the three platform simulators, a mail catcher, the gateway (api + worker) and a
+ * demo tenant, in one command. Ports and the database come from env (PORT, DATABASE_URL, REDIS_URL,
+ * SIM_*_PORT, SANDBOX_SMTP_PORT).
  */
+import { ensureDatabase } from '../../shared/persistence/ensure-database';
+import { startMailBox } from '../helpers/smtp';
+import { sandboxEnv } from './sandbox-env';
 import { startFacebookSim } from '../simulators/facebook';
 import { startTiktokSim } from '../simulators/tiktok';
 import { startGoogleSim } from '../simulators/google';
@@ -24,22 +28,26 @@ async function waitReady(base: string, ms = 30_000): Promise<void> {
   throw new Error(`gateway at ${base} did not become ready`);
 }
 
+class Refused extends Error {}
+
 async function run(): Promise<void> {
+  const gatewayPort = port('PORT', 3000);
+  const settings = sandboxEnv(process.env, gatewayPort);
+  if (settings.refusals.length) throw new Refused(`the sandbox cannot start with these settings:\n${settings.refusals.map((r) => `  - ${r}`).join('\n')}`);
+  for (const n of settings.notes) process.stdout.write(`note: ${n}\n`);
+  // Mail the gateway sends (invitations, password resets) is printed here instead of delivered.
+  const mail = process.env.SMTP_URL ? undefined : await startMailBox({ port: port('SANDBOX_SMTP_PORT', 0), onMail: (m) => process.stdout.write(`\n--- mail to ${m.to.join(', ')}: ${m.subject}\n${m.text.trim()}\n---\n`) });
   const [fb, tt, gg] = await Promise.all([
     startFacebookSim({ port: port('SIM_FACEBOOK_PORT', 4101) }),
     startTiktokSim({ port: port('SIM_TIKTOK_PORT', 4102) }),
     startGoogleSim({ port: port('SIM_GOOGLE_PORT', 4103) }),
   ]);
   const receiver = await startSandboxReceiver(port('SANDBOX_WEBHOOK_PORT', 4104), (line) => process.stdout.write(line));
-  const gatewayPort = port('PORT', 3000);
   const base = `http://127.0.0.1:${gatewayPort}`;
   // Every platform URL points at the local simulators, exactly as production points at the real hosts.
   Object.assign(process.env, {
-    PORT: String(gatewayPort),
-    PUBLIC_URL: process.env.PUBLIC_URL ?? base,
-    DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ads_gateway_sandbox',
-    REDIS_PREFIX: process.env.REDIS_PREFIX ?? 'aag-sandbox',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    ...settings.env,
+    ...(mail ? { SMTP_URL: mail.url } : {}),
     FACEBOOK_GRAPH_URL: fb.baseUrl,
     FACEBOOK_DIALOG_URL: fb.baseUrl,
     TIKTOK_API_URL: tt.baseUrl,
@@ -50,6 +58,11 @@ async function run(): Promise<void> {
     // The local receiver is on 127.0.0.1 over plain http, which webhooks otherwise refuse.
     WEBHOOK_ALLOWED_HOSTS: process.env.WEBHOOK_ALLOWED_HOSTS ?? '127.0.0.1',
   });
+  try {
+    await ensureDatabase(settings.env.DATABASE_URL!);
+  } catch (e) {
+    throw new Refused(`the sandbox database ${redactDb(settings.env.DATABASE_URL!)} cannot be prepared: ${e instanceof Error ? e.message : String(e)}`);
+  }
   const { main } = await import('../../api/main');
   await main('all');
   await waitReady(base);
@@ -61,7 +74,9 @@ async function run(): Promise<void> {
   process.stdout.write(`SANDBOX_READY ${JSON.stringify({ baseUrl: base, apiKey, tenantId })}\n`);
 }
 
+const redactDb = (u: string) => u.replace(/\/\/[^@/]*@/, '//');
+
 run().catch((e: unknown) => {
-  process.stderr.write(`sandbox failed: ${e instanceof Error ? e.stack : String(e)}\n`);
+  process.stderr.write(`sandbox failed: ${e instanceof Refused ? e.message : e instanceof Error ? e.stack : String(e)}\n`);
   process.exit(1);
 });

@@ -1,3 +1,5 @@
+import { DEMO } from './demo-tenant';
+
 /** The copy-paste walk-through the sandbox prints. Every step uses only the public API. */
 export function walkthrough(o: { base: string; apiKey: string; tenantId: string; sims: Record<string, string> }): string {
   const B = o.base;
@@ -19,8 +21,8 @@ Walk-through (bash; needs curl and jq):
 
   # 2. Connect TikTok: get the authorize URL, then follow the redirects as the user's browser would
   URL=$(curl -s -X POST $BASE/api/v1/connections/tiktok/auth-url -H "Authorization: Bearer $TOKEN" \\
-    -H 'content-type: application/json' -d '{"redirectUri":"'$BASE'/healthz"}' | jq -r .data.url)
-  curl -s -o /dev/null -L -w '%{url_effective}\\n' "$URL"      # ends on …/healthz?status=success&platform=tiktok&connectionId=…
+    -H 'content-type: application/json' -d '{"redirectUri":"'$BASE'/connection-result"}' | jq -r .data.url)
+  curl -s -o /dev/null -L -w '%{url_effective}\\n' "$URL"      # ends on …/connection-result?status=success&platform=tiktok&connectionId=…
 
   # 3. Activate an ad account the simulator's user "alice" owns
   curl -s -X POST $BASE/api/v1/connections/tiktok/activate -H "Authorization: Bearer $TOKEN" \\
@@ -32,7 +34,7 @@ Walk-through (bash; needs curl and jq):
 
   # 5. Google: connect the same way, activate, then run GAQL (raw, then structured)
   URL=$(curl -s -X POST $BASE/api/v1/connections/google/auth-url -H "Authorization: Bearer $TOKEN" \\
-    -H 'content-type: application/json' -d '{"redirectUri":"'$BASE'/healthz"}' | jq -r .data.url)
+    -H 'content-type: application/json' -d '{"redirectUri":"'$BASE'/connection-result"}' | jq -r .data.url)
   curl -s -o /dev/null -L "$URL"
   curl -s -X POST $BASE/api/v1/connections/google/activate -H "Authorization: Bearer $TOKEN" \\
     -H 'content-type: application/json' -d '{"adAccountId":"100-000-0001"}' | jq .data
@@ -44,7 +46,7 @@ Walk-through (bash; needs curl and jq):
 
   # 6. Meta: connect, activate, read campaigns, then create a traffic campaign (runs as a job; PAUSED by default)
   URL=$(curl -s -X POST $BASE/api/v1/connections/facebook/auth-url -H "Authorization: Bearer $TOKEN" \\
-    -H 'content-type: application/json' -d '{"redirectUri":"'$BASE'/healthz"}' | jq -r .data.url)
+    -H 'content-type: application/json' -d '{"redirectUri":"'$BASE'/connection-result"}' | jq -r .data.url)
   curl -s -o /dev/null -L "$URL"
   ACT=$(curl -s $BASE/api/v1/connections -H "Authorization: Bearer $TOKEN" | jq -r '[.data[] | select(.platform=="facebook") | .adAccounts[0].adAccountId][0]')
   curl -s -X POST $BASE/api/v1/connections/facebook/activate -H "Authorization: Bearer $TOKEN" \\
@@ -52,6 +54,17 @@ Walk-through (bash; needs curl and jq):
   curl -s "$BASE/api/v1/facebook/campaigns?adAccountId=$ACT&limit=3" -H "Authorization: Bearer $TOKEN" | jq .data
   curl -s -X POST $BASE/api/v1/facebook/campaigns/traffic -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' \\
     -H "Idempotency-Key: demo-1" -d '{"adAccountId":"'$ACT'","name":"Sandbox traffic","special_ad_categories":[],"daily_budget":1000}' | jq .data
+
+  # 7. Invite a teammate. The sandbox catches outgoing mail and prints it above ("--- mail to …"):
+  #    open its link in a browser, choose a name and a password.
+  OWNER=$(curl -s -X POST $BASE/api/v1/tenant/auth/login -H 'content-type: application/json' \
+    -d '{"email":"${DEMO.email}","password":"${DEMO.password}"}' | jq -r .data.accessToken)
+  MATE=teammate-$RANDOM@sandbox.local
+  curl -s -X POST $BASE/api/v1/tenant/invitations -H "Authorization: Bearer $OWNER" -H 'content-type: application/json' \
+    -d '{"email":"'$MATE'","role":"member"}' | jq .data
+
+  # 8. Once the teammate has an account, a forgotten password works the same way (the mail's link opens a page):
+  #    curl -s -X POST $BASE/api/v1/tenant/auth/password/forgot -H 'content-type: application/json' -d '{"email":"'$MATE'"}'
 
 `;
 }

@@ -1,4 +1,5 @@
 import { z } from '../../../shared/infra/zod-openapi';
+import { isOrigin } from '../../../shared/domain/tenants/allowed-origins';
 import { Email, Name, Password, TenantRoleEnum, TenantUserDto } from '../tenants/schemas';
 
 const nullableText = (max: number) => z.string().trim().min(1).max(max).nullable().optional();
@@ -23,6 +24,13 @@ export const UpdateTenantDto = z
         timezone: nullableText(64),
         locale: nullableText(35),
         defaultRedirectUri: z.string().url().max(2000).nullable().optional(),
+        allowedOrigins: z
+          .array(z.string().max(300).refine(isOrigin, 'must be an origin: http(s)://host[:port], no path or trailing slash'))
+          .max(20)
+          .transform((list) => [...new Set(list)])
+          .nullable()
+          .optional()
+          .openapi({ description: "Origins users may return to (auth-url redirectUri, Connect returnUrl) and that may frame the Connect page. Empty or absent: only the gateway's own PUBLIC_URL origin." }),
       })
       .strict()
       .optional(),

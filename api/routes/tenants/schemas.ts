@@ -11,7 +11,7 @@ export const TenantDto = z
   .object({
     id: z.string().uuid(),
     name: z.string(),
-    settings: z.object({ timezone: z.string().optional(), locale: z.string().optional(), defaultRedirectUri: z.string().optional() }),
+    settings: z.object({ timezone: z.string().optional(), locale: z.string().optional(), defaultRedirectUri: z.string().optional(), allowedOrigins: z.array(z.string()).optional() }),
     createdAt: z.string().datetime(),
     updatedAt: z.string().datetime(),
   })

@@ -8,6 +8,7 @@ import type { PlatformRegistry } from '../../platforms/core/registry';
 import type { Platform } from '../../platforms/core/types';
 import type { AccountStore } from './account-store';
 import type { AppLookup } from './platform-auth.service';
+import { allowedOriginsOf, assertAllowedUrl } from '../tenants/allowed-origins';
 
 export const STATE_TTL_MS = 10 * 60_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -51,6 +52,10 @@ export class OAuthFlowService {
     const adapter = this.deps.platforms.get(input.platform);
     const app = await this.deps.apps(em, input.tenantId, input.platform);
     if (!app) throw new AppError('PLATFORM_APP_NOT_CONFIGURED', `No ${input.platform} app is configured for this tenant`);
+    if (input.redirectUri) {
+      const own = new URL(this.callbackUri(input.platform, input.requestBase)).origin;
+      assertAllowedUrl(input.redirectUri, await allowedOriginsOf(em, input.tenantId, own), 'body.redirectUri');
+    }
     const state = b64url(randomBytes(32));
     const verifier = adapter.oauth.usesPkce ? b64url(randomBytes(48)) : undefined;
     const challenge = verifier ? b64url(createHash('sha256').update(verifier).digest()) : undefined;

@@ -82,6 +82,14 @@ export class InvitationService {
     if (n === 0) throw new AppError('NOT_FOUND', 'Invitation not found');
   }
 
+  /** What the invitation page shows before accepting; throws as `accept` would for a bad token. */
+  async describe(em: EntityManager, token: string): Promise<{ email: string; role: TenantRole; tenantName: string }> {
+    const inv = await em.findOne(Invitation, { tokenHash: sha256(token) }, { populate: ['tenant'] });
+    if (!inv || inv.acceptedAt || inv.revokedAt) throw new AppError('TOKEN_INVALID', 'The invitation is not valid');
+    if (inv.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED', 'The invitation has expired');
+    return { email: inv.email, role: inv.role, tenantName: inv.tenant.name };
+  }
+
   async accept(em: EntityManager, token: string, input: { name: string; password: string }): Promise<IssuedTokens & { tenantId: string }> {
     // Public endpoint: the token is the only key, so this lookup cannot be tenant-scoped.
     const inv = await em.findOne(Invitation, { tokenHash: sha256(token) });

@@ -165,6 +165,14 @@ export class TenantUserService {
       .catch((err: Error) => this.log.warn({ err: err.message, userId: user.id }, 'password reset email failed'));
   }
 
+  /** The email a reset link is for; throws as `resetPassword` would for a bad token. */
+  async describeReset(em: EntityManager, token: string): Promise<{ email: string }> {
+    const reset = await em.findOne(PasswordReset, { tokenHash: sha256(token) }, { populate: ['user'] });
+    if (!reset || reset.usedAt) throw new AppError('TOKEN_INVALID', 'The reset token is not valid');
+    if (reset.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED', 'The reset token has expired');
+    return { email: reset.user.email };
+  }
+
   /** A reset token works once, within an hour, and is stored only as a hash. */
   async resetPassword(em: EntityManager, token: string, password: string): Promise<void> {
     // Public endpoint: the token itself is the only key, so this lookup cannot be tenant-scoped.

@@ -67,7 +67,7 @@ export class TenantService {
     return view(await this.load(em, tenantId));
   }
 
-  async update(em: EntityManager, tenantId: string, patch: { name?: string; settings?: { [K in keyof TenantSettings]?: string | null } }) {
+  async update(em: EntityManager, tenantId: string, patch: { name?: string; settings?: { [K in keyof TenantSettings]?: TenantSettings[K] | null } }) {
     const t = await this.load(em, tenantId);
     if (patch.name !== undefined) t.name = patch.name;
     if (patch.settings) t.settings = merge(t.settings, patch.settings);

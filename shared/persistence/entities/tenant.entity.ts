@@ -13,6 +13,8 @@ export interface TenantSettings {
   timezone?: string;
   locale?: string;
   defaultRedirectUri?: string;
+  /** Origins users may return to (OAuth redirectUri, Connect returnUrl) and that may frame the Connect page. */
+  allowedOrigins?: string[];
 }
 
 export interface Tenant {

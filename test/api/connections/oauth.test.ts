@@ -11,6 +11,7 @@ beforeAll(async () => {
   app = await startTestApp({ env: simEnv(sims) });
   ({ apiKey } = await createTenant(app));
   await configureApps(app, apiKey);
+  await allowOrigins(apiKey, ['https://tenant.example']);
 });
 afterAll(async () => {
   await app?.close();
@@ -18,6 +19,11 @@ afterAll(async () => {
 });
 
 const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
+async function allowOrigins(key: string, allowedOrigins: string[] | null) {
+  const r = await http(app.url, 'PATCH', '/api/v1/tenant', { headers: { 'x-api-key': key }, body: { settings: { allowedOrigins } } });
+  expect(r.status).toBe(200);
+  return r;
+}
 const FINAL = 'https://tenant.example/connected';
 
 async function authUrl(token: string, platform: string, body: Record<string, unknown> = { redirectUri: FINAL }) {
@@ -92,6 +98,42 @@ describe('auth-url', () => {
   it('without a credential answers 401', async () => {
     const r = await http(app.url, 'POST', '/api/v1/connections/facebook/auth-url', { body: {} });
     expect(r.status).toBe(401);
+  });
+});
+
+describe('auth-url redirectUri must be on one of the tenant allowedOrigins', () => {
+  it('a redirectUri on another origin answers 400 VALIDATION_FAILED naming body.redirectUri', async () => {
+    const token = await externalUserToken(app, apiKey, 'origin-user');
+    for (const evil of ['http://evil.example.com/steal', 'https://tenant.example.evil.com/x', 'http://tenant.example/connected', 'https://tenant.example:8443/x']) {
+      const r = await authUrl(token, 'facebook', { redirectUri: evil });
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe('VALIDATION_FAILED');
+      expect(r.body.error.details[0].path).toBe('body.redirectUri');
+    }
+    expect((await authUrl(token, 'facebook', { redirectUri: 'https://tenant.example/any/path?x=1' })).status).toBe(200);
+  });
+
+  it("with an empty list only the gateway's own PUBLIC_URL origin is allowed", async () => {
+    const other = await createTenant(app);
+    await configureApps(app, other.apiKey);
+    const token = await externalUserToken(app, other.apiKey, 'own-origin-user');
+    const foreign = await authUrl(token, 'tiktok', { redirectUri: FINAL });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.details[0].message).toContain(app.url);
+    expect((await authUrl(token, 'tiktok', { redirectUri: `${app.url}/connection-result` })).status).toBe(200);
+  });
+
+  it('PATCH /api/v1/tenant stores validated origins, de-duplicated, and null clears them', async () => {
+    const other = await createTenant(app);
+    const set = await allowOrigins(other.apiKey, ['https://a.example', 'http://localhost:5173', 'https://a.example']);
+    expect(set.body.data.settings.allowedOrigins).toEqual(['https://a.example', 'http://localhost:5173']);
+    for (const bad of ['https://a.example/', 'https://a.example/path', 'ftp://a.example', 'a.example', 'javascript:alert(1)']) {
+      const r = await http(app.url, 'PATCH', '/api/v1/tenant', { headers: { 'x-api-key': other.apiKey }, body: { settings: { allowedOrigins: [bad] } } });
+      expect(r.status).toBe(400);
+      expect(r.body.error.details[0].path).toBe('body.settings.allowedOrigins.0');
+    }
+    const cleared = await allowOrigins(other.apiKey, null);
+    expect(cleared.body.data.settings.allowedOrigins).toBeUndefined();
   });
 });
 

@@ -72,6 +72,7 @@ export async function startGoogleWorld(opts: { env?: Record<string, string>; goo
   const app = await startTestApp({ workers: true, env: { ...simEnv({ google: sim }), ...opts.env } });
   const t = await createTenant(app);
   await configureApps(app, t.apiKey, opts.google ? { google: opts.google } : {});
+  await http(app.url, 'PATCH', '/api/v1/tenant', { headers: { 'x-api-key': t.apiKey }, body: { settings: { allowedOrigins: ['https://tenant.example'] } } });
   const aliceToken = await externalUserToken(app, t.apiKey, 'alice-ext');
   const bobToken = await externalUserToken(app, t.apiKey, 'bob-ext');
   const connections = { alice: await oauthConnect(app, aliceToken, 'alice'), bob: await oauthConnect(app, bobToken, 'bob') };
