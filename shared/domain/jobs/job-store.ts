@@ -15,10 +15,11 @@ export interface NewJob {
   params: Record<string, unknown>;
   dedupKey?: string;
   requestHash?: string;
+  requestId?: string;
 }
 
 const COLUMNS = `id, tenant_id, owner_key, type, operation, platform, queue, ad_account_id, platform_account_id, account,
-  params, state, progress, attempts, result, error, dedup_key, request_hash, created_at, started_at, finished_at, updated_at`;
+  params, state, progress, attempts, result, error, dedup_key, request_hash, request_id, created_at, started_at, finished_at, updated_at`;
 
 type Row = Record<string, unknown>;
 
@@ -45,6 +46,7 @@ function toRecord(r: Row): JobRecord {
     error: (r.error as StoredJobError | null) ?? undefined,
     dedupKey: (r.dedup_key as string | null) ?? undefined,
     requestHash: (r.request_hash as string | null) ?? undefined,
+    requestId: (r.request_id as string | null) ?? undefined,
     createdAt: date(r.created_at)!,
     startedAt: date(r.started_at),
     finishedAt: date(r.finished_at),
@@ -69,12 +71,12 @@ export class JobStore {
   async insert(j: NewJob, execute?: (sql: string, params: unknown[]) => Promise<Row[]>): Promise<boolean> {
     const rows = await (execute ?? ((sql: string, p: unknown[]) => this.exec(sql, p)))(
       `insert into jobs (id, tenant_id, owner_key, type, operation, platform, queue, ad_account_id, platform_account_id,
-         account, params, state, dedup_key, request_hash)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, 'queued', ?, ?)
+         account, params, state, dedup_key, request_hash, request_id)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, 'queued', ?, ?, ?)
        on conflict (dedup_key) where dedup_key is not null and state in ('queued', 'active') do nothing
        returning id`,
       [j.id, j.tenantId, j.ownerKey, j.type, j.operation, j.platform, j.queue, j.account.id, j.account.platformAccountId,
-        JSON.stringify(j.account), JSON.stringify(j.params), j.dedupKey ?? null, j.requestHash ?? null],
+        JSON.stringify(j.account), JSON.stringify(j.params), j.dedupKey ?? null, j.requestHash ?? null, j.requestId ?? null],
     );
     return rows.length === 1;
   }
@@ -93,6 +95,19 @@ export class JobStore {
   async findOpenByDedup(dedupKey: string): Promise<JobRecord | undefined> {
     const rows = await this.exec(`select ${COLUMNS} from jobs where dedup_key = ? and ${OPEN}`, [dedupKey]);
     return rows[0] ? toRecord(rows[0]) : undefined;
+  }
+
+  /**
+   * Unfinished jobs created before `before`, oldest first, after the cursor: what the reconciler
+   * checks against the queue.
+   */
+  async listOpen(before: Date, limit: number, after?: { createdAt: Date; id: string }): Promise<JobRecord[]> {
+    const rows = await this.exec(
+      `select ${COLUMNS} from jobs where state in ('queued', 'active') and created_at < ?
+       ${after ? 'and (created_at, id) > (?, ?)' : ''} order by created_at, id limit ?`,
+      [before, ...(after ? [after.createdAt, after.id] : []), limit],
+    );
+    return rows.map(toRecord);
   }
 
   /** Marks the job running and returns its row (undefined when it already finished). */

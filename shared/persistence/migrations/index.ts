@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122100000_identity } from './Migration20261122100000_identity';
 import { Migration20261122200000_connections } from './Migration20261122200000_connections';
 import { Migration20261122300000_jobs } from './Migration20261122300000_jobs';
+import { Migration20261124400001_job_request_id } from './Migration20261124400001_job_request_id';
 
 /**
  * Ordered list of migrations. Hand-written SQL classes, one file each, named
@@ -11,4 +12,5 @@ export const allMigrations: MigrationObject[] = [
   { name: 'Migration20261122100000_identity', class: Migration20261122100000_identity },
   { name: 'Migration20261122200000_connections', class: Migration20261122200000_connections },
   { name: 'Migration20261122300000_jobs', class: Migration20261122300000_jobs },
+  { name: 'Migration20261124400001_job_request_id', class: Migration20261124400001_job_request_id },
 ];
