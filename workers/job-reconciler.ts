@@ -25,12 +25,12 @@ export interface ReconcileReport {
  * of a job that had started resumes from its checkpoints instead of writing twice.
  *
  * One worker at a time (a PostgreSQL advisory lock, which survives the Redis loss it repairs).
- * `redis` is the queues' Redis. Rows younger than `minAgeMs` are skipped: their request may be enqueuing them right now.
+ * `redis` is the queues' Redis. A row whose request is enqueuing it right now is safe to add too:
+ * whichever add comes second finds the job id taken and does nothing.
  */
 export async function reconcileJobs(services: Services, redis: Redis, opts: { minAgeMs?: number } = {}): Promise<ReconcileReport> {
   const { orm, queues, logger } = services.infra;
   const knex = orm.em.getConnection().getKnex();
-  const before = new Date(Date.now() - (opts.minAgeMs ?? 1_000));
   return knex.transaction(async (trx) => {
     const lock = await trx.raw('select pg_try_advisory_xact_lock(?) as got', [RECONCILE_LOCK.toString()]);
     if (!(lock.rows as { got: boolean }[])[0]?.got) return { ran: false, checked: 0, requeued: 0 };
@@ -39,7 +39,7 @@ export async function reconcileJobs(services: Services, redis: Redis, opts: { mi
       (async () => {
         let after: JobRecord | undefined;
         for (;;) {
-          const rows = await services.jobs.store.listOpen(before, PAGE, after);
+          const rows = await services.jobs.store.listOpen(opts.minAgeMs ?? 0, PAGE, after);
           if (!rows.length) break;
           report.checked += rows.length;
           const missing = await notInQueue(redis, queues.prefix, rows);
@@ -98,6 +98,7 @@ export function startReconciler(services: Services, queueConnection: Redis, ever
       again = true;
       return;
     }
+    log.debug({ why }, 'job reconcile pass starting');
     running = reconcileJobs(services, queueConnection)
       .then((r) => {
         if (r.requeued) log.warn({ ...r, why }, 'reconciled jobs with the queue');

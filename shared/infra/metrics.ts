@@ -83,16 +83,17 @@ export class Metrics {
         }
       },
     });
-    const self = this;
+    const queueCounter = () => this.queueCounter;
     new Gauge({
       name: 'queue_jobs',
       help: 'Jobs in each queue by state (waiting, active, delayed, prioritized, waiting-children, completed, failed)',
       labelNames: ['queue', 'state'],
       registers,
       async collect() {
-        if (!self.queueCounter) return;
+        const count = queueCounter();
+        if (!count) return;
         this.reset();
-        const counts = await self.queueCounter().catch(() => undefined);
+        const counts = await count().catch(() => undefined);
         for (const [queue, byState] of Object.entries(counts ?? {})) {
           for (const [state, n] of Object.entries(byState)) this.set({ queue, state }, n);
         }

@@ -98,14 +98,14 @@ export class JobStore {
   }
 
   /**
-   * Unfinished jobs created before `before`, oldest first, after the cursor: what the reconciler
+   * Unfinished jobs at least `minAgeMs` old, oldest first, after the cursor: what the reconciler
    * checks against the queue.
    */
-  async listOpen(before: Date, limit: number, after?: { createdAt: Date; id: string }): Promise<JobRecord[]> {
+  async listOpen(minAgeMs: number, limit: number, after?: { createdAt: Date; id: string }): Promise<JobRecord[]> {
     const rows = await this.exec(
-      `select ${COLUMNS} from jobs where state in ('queued', 'active') and created_at < ?
+      `select ${COLUMNS} from jobs where state in ('queued', 'active') and created_at <= now() - make_interval(secs => ?)
        ${after ? 'and (created_at, id) > (?, ?)' : ''} order by created_at, id limit ?`,
-      [before, ...(after ? [after.createdAt, after.id] : []), limit],
+      [minAgeMs / 1000, ...(after ? [after.createdAt, after.id] : []), limit],
     );
     return rows.map(toRecord);
   }
