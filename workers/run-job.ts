@@ -4,6 +4,8 @@ import { AppError, isAppError, type ErrorCode } from '../shared/errors/app-error
 import type { Services } from '../shared/domain/services';
 import { decodeJobError, encodeJobError, toStoredError } from '../shared/domain/jobs/job-errors';
 import type { JobHandler } from './job-handler';
+import { randomUUID } from 'node:crypto';
+import type { JobRecord } from '../shared/domain/jobs/job-store';
 import { withLogContext, type LogContext } from '../shared/infra/log-context';
 
 export { encodeJobError, decodeJobError };
@@ -72,8 +74,23 @@ async function runJobInContext(handler: JobHandler, job: Job, token: string | un
     log.error({ issues: parsed.error.issues }, 'invalid job payload');
     throw await fail(new AppError('VALIDATION_FAILED', 'Invalid job payload'));
   }
-  const jobRow = await rows?.markActive(job.id!, job.attemptsMade + 1);
+  // The lease makes a second copy of a running job wait instead of running alongside it: the
+  // reconciler re-adds a job whose queue entry Redis lost while a live worker may still run it.
+  const owner = randomUUID();
+  const leaseMs = services.infra.config.JOB_LOCK_MS;
+  let jobRow: JobRecord | undefined;
+  if (rows) {
+    const claim = await rows.markActive(job.id!, job.attemptsMade + 1, { owner, ms: leaseMs });
+    if ('leasedForMs' in claim) {
+      log.warn({ waitMs: claim.leasedForMs }, 'job is running elsewhere (lease held); delaying this copy');
+      if (!token) throw new Error('job is running elsewhere');
+      await job.moveToDelayed(Date.now() + claim.leasedForMs + 250, token);
+      throw new DelayedError();
+    }
+    if ('row' in claim) jobRow = claim.row;
+  }
   if (jobRow?.requestId) ctx.requestId = jobRow.requestId;
+  const heartbeat = jobRow ? setInterval(() => void rows!.renewLease(job.id!, owner, leaseMs).catch(() => undefined), Math.max(250, leaseMs / 3)) : undefined;
   const em = services.infra.orm.em.fork() as EntityManager;
   try {
     const result = await handler.handle({ job, token, services, em, log, jobRow }, parsed.data);
@@ -106,5 +123,8 @@ async function runJobInContext(handler: JobHandler, job: Job, token: string | un
       await rows?.markWaiting(job.id!);
     }
     throw new Error(encodeJobError(e));
+  } finally {
+    if (heartbeat) clearInterval(heartbeat);
+    if (jobRow) await rows!.releaseLease(job.id!, owner).catch(() => undefined);
   }
 }

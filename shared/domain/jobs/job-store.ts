@@ -110,14 +110,40 @@ export class JobStore {
     return rows.map(toRecord);
   }
 
-  /** Marks the job running and returns its row (undefined when it already finished). */
-  async markActive(id: string, attempts: number): Promise<JobRecord | undefined> {
+  /**
+   * Marks the job running under a lease for `owner` and returns its row; `finished` when it
+   * already ended, `leased` (with the lease's remaining ms) while another run holds the lease.
+   */
+  async markActive(
+    id: string,
+    attempts: number,
+    lease: { owner: string; ms: number },
+  ): Promise<{ row: JobRecord } | { finished: true } | { leasedForMs: number }> {
     const rows = await this.exec(
-      `update jobs set state = 'active', attempts = greatest(attempts, ?), started_at = coalesce(started_at, now()), updated_at = now()
-       where id = ? and ${OPEN} returning ${COLUMNS}`,
-      [attempts, id],
+      `update jobs set state = 'active', attempts = greatest(attempts, ?), started_at = coalesce(started_at, now()), updated_at = now(),
+         lease_owner = ?, lease_until = now() + make_interval(secs => ?)
+       where id = ? and ${OPEN} and (lease_until is null or lease_until < now() or lease_owner = ?) returning ${COLUMNS}`,
+      [attempts, lease.owner, lease.ms / 1000, id, lease.owner],
     );
-    return rows[0] ? toRecord(rows[0]) : undefined;
+    if (rows[0]) return { row: toRecord(rows[0]) };
+    const held = await this.exec(
+      `select ceil(extract(epoch from (lease_until - now())) * 1000)::int as ms from jobs where id = ? and ${OPEN} and lease_until >= now()`,
+      [id],
+    );
+    return held[0] ? { leasedForMs: Math.max(1, Number(held[0].ms)) } : { finished: true };
+  }
+
+  /** Keeps the run's lease alive; false when it was lost (expired and taken by another run). */
+  async renewLease(id: string, owner: string, ms: number): Promise<boolean> {
+    const rows = await this.exec(
+      `update jobs set lease_until = now() + make_interval(secs => ?) where id = ? and lease_owner = ? returning id`,
+      [ms / 1000, id, owner],
+    );
+    return rows.length === 1;
+  }
+
+  async releaseLease(id: string, owner: string): Promise<void> {
+    await this.exec(`update jobs set lease_owner = null, lease_until = null where id = ? and lease_owner = ?`, [id, owner]);
   }
 
   /** Back to queued while BullMQ holds it for a retry or a rate-limit delay. */
