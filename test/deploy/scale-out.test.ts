@@ -121,6 +121,12 @@ describe('scale-out: 2 api + 3 worker processes survive a killed worker and a Re
         secondsToRecoverAfterRedisRestart: Number(recoverSeconds.toFixed(1)),
       };
       console.log(`scale-out figures: ${JSON.stringify(figures)}`);
+      if (figures.duplicates) {
+        const doubled = names.filter((_, i) => perName[i]! > 1);
+        const rows = (await pg.query(`select id, params->>'name' as name from jobs where params->>'name' = any($1)`, [doubled])).rows as { id: string; name: string }[];
+        const lines = procs.flatMap((p) => p.output().split('\n').filter((l) => rows.some((r) => l.includes(r.id))).map((l) => `${p.name} ${l.slice(0, 400)}`));
+        console.log(`doubled: ${JSON.stringify(rows)}\n${lines.join('\n')}`);
+      }
       if (figures.failed) {
         const failed = (await pg.query(`select type, operation, attempts, error from jobs where state = 'failed'`)).rows;
         console.log(`failed jobs: ${JSON.stringify(failed)}\n${workers.map((w) => w.output().split('\n').filter((l) => /"level":(40|50)/.test(l)).slice(-30).join('\n')).join('\n')}`);
@@ -147,5 +153,5 @@ describe('scale-out: 2 api + 3 worker processes survive a killed worker and a Re
     } finally {
       await pg.end();
     }
-  }, 240_000);
+  }, 420_000);
 });

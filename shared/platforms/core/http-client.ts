@@ -87,26 +87,44 @@ export class PlatformHttpClient implements PlatformClient {
       const token = typeof req.token === 'string' ? req.token : source ? await source.get() : undefined;
       let res: RawResponse;
       const queuedAt = performance.now();
+      // What the call itself did, apart from the limiter around it: the limiter's own Redis can
+      // fail after the request left (a Redis restart), and that must not read as "never sent".
+      const call: { started: boolean; answer?: RawResponse; error?: unknown } = { started: false };
       try {
         res = await this.deps.limiter.run(
           limitKey,
           req.kind,
-          () => {
+          async () => {
             this.deps.metrics?.limiterWait.observe({ platform, kind: req.kind }, (performance.now() - queuedAt) / 1000);
-            return this.send(req, token);
+            call.started = true;
+            try {
+              call.answer = await this.send(req, token);
+              return call.answer;
+            } catch (e) {
+              call.error = e;
+              throw e;
+            }
           },
           req.limitDeadlineMs,
         );
       } catch (err) {
-        if (isAppError(err)) throw new pRetry.AbortError(err);
-        const code = (err as { code?: string }).code ?? '';
-        // Only socket-level failures are the platform's; anything else is our bug and must surface.
-        if (!/^(E[A-Z]+|UND_ERR_\w+)$/.test(code)) throw new pRetry.AbortError(err as Error);
-        const final = TIMEOUTS.has(code)
-          ? new AppError('PLATFORM_TIMEOUT', `${this.descriptor.displayName} did not answer in time`)
-          : new AppError('PLATFORM_UNAVAILABLE', `${this.descriptor.displayName} could not be reached`);
-        if (retryable || NOT_SENT.has(code)) throw new RetrySignal(`network: ${code || (err as Error).message}`, 0, final);
-        throw new pRetry.AbortError(final);
+        if (call.answer) res = call.answer;
+        else {
+          if (isAppError(err)) throw new pRetry.AbortError(err);
+          const code = (err as { code?: string }).code ?? '';
+          const unavailable = new AppError('PLATFORM_UNAVAILABLE', `${this.descriptor.displayName} could not be reached`);
+          if (err !== call.error) {
+            // The limiter failed, not the call: nothing left yet (retry is safe), or a write whose
+            // outcome is unknown (the job's checkpoint resolves it, never a blind resend).
+            if (!call.started || retryable) throw new RetrySignal(`limiter: ${(err as Error).message}`, 0, unavailable);
+            throw new pRetry.AbortError(unavailable);
+          }
+          // Only socket-level failures are the platform's; anything else is our bug and must surface.
+          if (!/^(E[A-Z]+|UND_ERR_\w+)$/.test(code)) throw new pRetry.AbortError(err as Error);
+          const final = TIMEOUTS.has(code) ? new AppError('PLATFORM_TIMEOUT', `${this.descriptor.displayName} did not answer in time`) : unavailable;
+          if (retryable || NOT_SENT.has(code)) throw new RetrySignal(`network: ${code || (err as Error).message}`, 0, final);
+          throw new pRetry.AbortError(final);
+        }
       }
       this.count('sent');
       for (const u of this.errors.usage(res)) await this.feedUsage(limitKey, u.scope, u.pct, u.regainMs);

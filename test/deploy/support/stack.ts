@@ -54,7 +54,7 @@ export function startProcess(name: string, entry: string, env: Record<string, st
 }
 
 /** Waits until `url` answers 200 (the process's /readyz), failing early if the process exits. */
-export async function waitReady(p: Proc, url: string, timeoutMs = 90_000): Promise<void> {
+export async function waitReady(p: Proc, url: string, timeoutMs = 180_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (p.exited()) throw new Error(`${p.name} exited (${p.proc.exitCode}):\n${p.output().slice(-4000)}`);
