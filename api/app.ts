@@ -40,6 +40,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}): Express {
       (): object => (doc ??= buildOpenApi(all, VERSION)),
       async () => (metrics ? metrics.registry.metrics() : ''),
       metrics?.registry.contentType ?? 'text/plain',
+      deps.config.METRICS_TOKEN,
     ),
   ];
   opts.mount?.(app);

@@ -32,11 +32,19 @@ export async function main(roleOverride?: 'all' | 'api' | 'worker'): Promise<voi
 
   let server: RunningServer | undefined;
   let workers: WorkerPool | undefined;
+  let ops: { close(): Promise<void> } | undefined;
   // Each role loads only its own modules: a worker never loads express, the routes, the OpenAPI
   // builder or Bull Board (about 40 MB of a worker's resident memory).
   if (role === 'all' || role === 'worker') {
     const { startWorkers } = await import('../workers/worker-pool');
-    workers = startWorkers(services);
+    const pool = startWorkers(services, { reconcileEveryMs: config.JOB_RECONCILE_EVERY_MS });
+    workers = pool;
+    if (role === 'worker') {
+      const { startOpsServer } = await import('../workers/ops-server');
+      const opsServer = await startOpsServer(infra, () => pool.consuming(), config.WORKER_HTTP_PORT, config.HOST);
+      ops = opsServer;
+      logger.info({ port: opsServer.port }, 'worker health and metrics listening');
+    }
   }
   if (role === 'all' || role === 'api') {
     const [{ startServer }, { mountAdmin }] = await Promise.all([import('./server'), import('./admin/bull-board')]);
@@ -51,6 +59,7 @@ export async function main(roleOverride?: 'all' | 'api' | 'worker'): Promise<voi
     logger.info({ signal }, 'shutting down');
     const bound = config.SHUTDOWN_TIMEOUT_MS;
     await Promise.all([server?.close(bound), workers?.close(bound)]);
+    await ops?.close();
     await services.close();
     await infra.close();
     logger.info('bye');

@@ -4,6 +4,9 @@ import { AppError, isAppError, type ErrorCode } from '../shared/errors/app-error
 import type { Services } from '../shared/domain/services';
 import { decodeJobError, encodeJobError, toStoredError } from '../shared/domain/jobs/job-errors';
 import type { JobHandler } from './job-handler';
+import { randomUUID } from 'node:crypto';
+import type { JobRecord } from '../shared/domain/jobs/job-store';
+import { withLogContext, type LogContext } from '../shared/infra/log-context';
 
 export { encodeJobError, decodeJobError };
 
@@ -40,7 +43,27 @@ export async function runJob(
   token: string | undefined,
   services: Services,
 ): Promise<unknown> {
-  const log = services.infra.logger.child({ jobId: job.id, job: job.name, attempt: job.attemptsMade + 1 });
+  const data = (job.data ?? {}) as { tenantId?: unknown; operation?: unknown };
+  const ctx: LogContext = { jobId: job.id, tenantId: typeof data.tenantId === 'string' ? data.tenantId : undefined };
+  const operation = typeof data.operation === 'string' ? data.operation : job.name;
+  const startedAt = performance.now();
+  let outcome = 'failed';
+  try {
+    const result = await withLogContext(ctx, () => runJobInContext(handler, job, token, services, ctx));
+    outcome = 'completed';
+    return result;
+  } catch (err) {
+    if (err instanceof DelayedError) outcome = 'delayed';
+    else if (!(err instanceof UnrecoverableError) && job.attemptsMade + 1 < (job.opts.attempts ?? 1)) outcome = 'retry';
+    throw err;
+  } finally {
+    services.infra.metrics?.jobDuration.observe({ queue: job.queueName, operation, outcome }, (performance.now() - startedAt) / 1000);
+  }
+}
+
+/** `ctx` is the job's log context: the request id is added once the job row is read. */
+async function runJobInContext(handler: JobHandler, job: Job, token: string | undefined, services: Services, ctx: LogContext): Promise<unknown> {
+  const log = services.infra.logger.child({ job: job.name, attempt: job.attemptsMade + 1 });
   const rows = handler.tracked && job.id ? services.jobs.store : undefined;
   const fail = async (e: AppError) => {
     await rows?.markFailed(job.id!, toStoredError(e));
@@ -51,7 +74,23 @@ export async function runJob(
     log.error({ issues: parsed.error.issues }, 'invalid job payload');
     throw await fail(new AppError('VALIDATION_FAILED', 'Invalid job payload'));
   }
-  const jobRow = await rows?.markActive(job.id!, job.attemptsMade + 1);
+  // The lease makes a second copy of a running job wait instead of running alongside it: the
+  // reconciler re-adds a job whose queue entry Redis lost while a live worker may still run it.
+  const owner = randomUUID();
+  const leaseMs = services.infra.config.JOB_LOCK_MS;
+  let jobRow: JobRecord | undefined;
+  if (rows) {
+    const claim = await rows.markActive(job.id!, job.attemptsMade + 1, { owner, ms: leaseMs });
+    if ('leasedForMs' in claim) {
+      log.warn({ waitMs: claim.leasedForMs }, 'job is running elsewhere (lease held); delaying this copy');
+      if (!token) throw new Error('job is running elsewhere');
+      await job.moveToDelayed(Date.now() + claim.leasedForMs + 250, token);
+      throw new DelayedError();
+    }
+    if ('row' in claim) jobRow = claim.row;
+  }
+  if (jobRow?.requestId) ctx.requestId = jobRow.requestId;
+  const heartbeat = jobRow ? setInterval(() => void rows!.renewLease(job.id!, owner, leaseMs).catch(() => undefined), Math.max(250, leaseMs / 3)) : undefined;
   const em = services.infra.orm.em.fork() as EntityManager;
   try {
     const result = await handler.handle({ job, token, services, em, log, jobRow }, parsed.data);
@@ -84,5 +123,8 @@ export async function runJob(
       await rows?.markWaiting(job.id!);
     }
     throw new Error(encodeJobError(e));
+  } finally {
+    if (heartbeat) clearInterval(heartbeat);
+    if (jobRow) await rows!.releaseLease(job.id!, owner).catch(() => undefined);
   }
 }

@@ -8,9 +8,12 @@ import { jobHandlers } from './registry';
 import { runJob } from './run-job';
 import { jobsHousekeepingJob } from '../shared/queues/pipeline-jobs';
 import { decodeJobError, toStoredError } from '../shared/domain/jobs/job-errors';
+import { startReconciler, type Reconciler } from './job-reconciler';
 
 export interface WorkerPool {
   workers: Worker[];
+  /** Every queue's worker is running, not paused, and its Redis connection is up. */
+  consuming(): boolean;
   /** Stops taking jobs, waits for active ones up to `timeoutMs`, then force-closes. */
   close(timeoutMs: number): Promise<void>;
 }
@@ -23,7 +26,17 @@ function concurrencyFor(queue: QueueName, config: Services['infra']['config']): 
 
 export function startWorkers(
   services: Services,
-  opts: { concurrency?: number; handlers?: JobHandler[]; queues?: QueueName[] } = {},
+  opts: {
+    concurrency?: number;
+    handlers?: JobHandler[];
+    queues?: QueueName[];
+    /**
+     * Run the job reconciler (job-reconciler.ts) at start and every this many ms (0 = at start and
+     * on Redis reconnects only). Off unless given: it scans every job row of the database, so only
+     * a deployment's real workers run it, not apps sharing a test database under other prefixes.
+     */
+    reconcileEveryMs?: number;
+  } = {},
 ): WorkerPool {
   const { config, logger } = services.infra;
   const handlers = opts.handlers ?? jobHandlers;
@@ -75,9 +88,14 @@ export function startWorkers(
       .catch((err: unknown) => logger.warn({ err }, 'could not schedule jobs housekeeping'));
   }
 
+  const reconciler: Reconciler | undefined =
+    opts.reconcileEveryMs === undefined ? undefined : startReconciler(services, connection, opts.reconcileEveryMs);
+
   return {
     workers,
+    consuming: () => connection.status === 'ready' && workers.every((w) => w.isRunning() && !w.isPaused()),
     async close(timeoutMs: number) {
+      await reconciler?.stop();
       const graceful = Promise.all(workers.map((w) => w.close()));
       let timer: NodeJS.Timeout | undefined;
       const timedOut = await Promise.race([

@@ -5,6 +5,7 @@ import { createRedis } from './redis';
 import { Metrics } from './metrics';
 import { initOrm } from '../persistence/orm';
 import { QueueBus, bullPrefix } from '../queues/queue-bus';
+import { QUEUE_NAMES } from '../queues/definitions';
 import { createBullRedis } from './redis';
 import type { InfraDeps } from './infra-deps';
 
@@ -31,6 +32,9 @@ export async function createInfra(config: Config, logger?: Logger): Promise<Infr
   bullConn.on('error', (err) => log.warn({ err: err.message }, 'redis (queues) error'));
   const queues = new QueueBus(bullConn, bullPrefix(config.REDIS_PREFIX));
   const metrics = config.METRICS_ENABLED ? new Metrics() : undefined;
+  metrics?.countQueuesWith(async () =>
+    Object.fromEntries(await Promise.all(QUEUE_NAMES.map(async (q) => [q, await queues.queue(q).getJobCounts()] as const))),
+  );
   return {
     config,
     logger: log,

@@ -94,6 +94,12 @@ export const configSchema = z
     WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
     /** Give-up time of one webhook delivery attempt. */
     WEBHOOK_TIMEOUT_MS: int(10_000, 100),
+    /** Worker processes serve /healthz, /readyz and /metrics here (0 = any free port). */
+    WORKER_HTTP_PORT: int(9464, 0),
+    /** Bearer token for /metrics on the public api port; unset, the api does not serve /metrics. */
+    METRICS_TOKEN: z.string().min(16).optional(),
+    /** How often a worker re-enqueues Postgres job rows that the queue lost (Redis restart); 0 = only at start. */
+    JOB_RECONCILE_EVERY_MS: int(60_000, 0),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production') {

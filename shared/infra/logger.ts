@@ -1,5 +1,6 @@
 import pino, { type Logger, type DestinationStream } from 'pino';
 import { redactDeep } from './redact';
+import { currentLogContext } from './log-context';
 
 export type { Logger };
 
@@ -16,6 +17,9 @@ export function createLogger(opts: { level: string; name?: string }, destination
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { log: (obj) => redactDeep(obj) as Record<string, unknown> },
       serializers: { err: pino.stdSerializers.err },
+      // A job's ids (withLogContext) on every line it causes; a line's own fields win. pino merges
+      // into the returned object, so it must be a copy.
+      mixin: () => ({ ...currentLogContext() }),
     },
     destination,
   );

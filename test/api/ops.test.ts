@@ -109,13 +109,10 @@ describe('envelopes and error paths', () => {
     expect(r.body.data).toEqual({ status: 'ready', checks: { postgres: { status: 'ok' }, redis: { status: 'ok' } } });
   });
 
-  it('serves Prometheus metrics with the HTTP duration histogram by route template', async () => {
-    await http(app.url, 'GET', '/healthz');
-    const res = await fetch(`${app.url}/metrics`);
-    const text = await res.text();
-    expect(res.status).toBe(200);
-    expect(text).toMatch(/http_request_duration_seconds_bucket\{.*route="\/healthz".*status="200"/);
-    expect(text).toContain('process_cpu_user_seconds_total');
+  it('does not serve /metrics on the public port when no METRICS_TOKEN is configured', async () => {
+    const r = await http(app.url, 'GET', '/metrics');
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('NOT_FOUND');
   });
 
   it('serves an HTML reference at /docs', async () => {
@@ -138,5 +135,31 @@ describe('readiness when Redis is unreachable', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('/metrics on the public port with METRICS_TOKEN', () => {
+  const token = 'metrics-token-0123456789abcdef';
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { METRICS_TOKEN: token } });
+  });
+  afterAll(() => app.close());
+
+  it('answers 401 without the token or with a wrong one', async () => {
+    expect((await http(app.url, 'GET', '/metrics')).status).toBe(401);
+    const wrong = await http(app.url, 'GET', '/metrics', { headers: { authorization: 'Bearer metrics-token-wrong-000000000' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('serves Prometheus metrics to the token: HTTP durations by route template, queue depth, process metrics', async () => {
+    await http(app.url, 'GET', '/healthz');
+    const res = await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(text).toMatch(/http_request_duration_seconds_bucket\{.*route="\/healthz".*status="200"/);
+    expect(text).toMatch(/queue_jobs\{queue="platform-writes",state="waiting"\} 0/);
+    expect(text).toContain('process_cpu_user_seconds_total');
   });
 });

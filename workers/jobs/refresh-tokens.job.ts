@@ -17,6 +17,7 @@ export const refreshTokensHandler = defineHandler({
         logger: log,
         leewayMs: config.TOKEN_REFRESH_LEEWAY_SECONDS * 1000,
         extendWithinMs: config.FACEBOOK_TOKEN_EXTEND_DAYS * 24 * 3600_000,
+        onExtend: (platform) => services.infra.metrics?.tokenRefreshes.inc({ platform, outcome: 'extended' }),
       },
       payload.limit,
     );

@@ -18,6 +18,7 @@ export const JobDto = z
     attempts: z.number().int(),
     result: z.unknown().optional(),
     error: JobErrorDto.optional(),
+    requestId: z.string().nullable().openapi({ description: 'x-request-id of the request that created the job; every log line of the job carries it' }),
     createdAt: z.string().datetime(),
     startedAt: z.string().datetime().optional(),
     finishedAt: z.string().datetime().optional(),

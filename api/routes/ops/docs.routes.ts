@@ -1,4 +1,6 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from '../../../shared/infra/zod-openapi';
+import { AppError } from '../../../shared/errors/app-error';
 import { defineRoute, type RouteSpec } from '../route';
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -27,7 +29,19 @@ export function renderDocs(doc: { info: { title: string; version: string }; path
 ${sections}</body></html>`;
 }
 
-export function docsRoutes(getDoc: () => object, metricsText: () => Promise<string>, metricsType: string): RouteSpec[] {
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** Whether `authorization` is `Bearer <token>`, compared in constant time. */
+export function bearerMatches(authorization: string | undefined, token: string): boolean {
+  const given = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1] ?? '';
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+/**
+ * `metricsToken`: the public port serves /metrics only to `Authorization: Bearer <METRICS_TOKEN>`;
+ * without a token configured it answers 404 there (workers serve theirs on WORKER_HTTP_PORT).
+ */
+export function docsRoutes(getDoc: () => object, metricsText: () => Promise<string>, metricsType: string, metricsToken?: string): RouteSpec[] {
   let html: string | undefined;
   return [
     defineRoute({
@@ -61,9 +75,13 @@ export function docsRoutes(getDoc: () => object, metricsText: () => Promise<stri
       path: '/metrics',
       operationId: 'metrics',
       summary: 'Prometheus metrics (text exposition format)',
+      description: 'Needs `Authorization: Bearer <METRICS_TOKEN>`; answers 404 when no METRICS_TOKEN is configured.',
       tags: ['Operations'],
       auth: 'none',
-      handler: async ({ res }) => {
+      errors: [401, 404],
+      handler: async ({ req, res }) => {
+        if (!metricsToken) throw new AppError('NOT_FOUND', 'Metrics are not served on this port');
+        if (!bearerMatches(req.headers.authorization, metricsToken)) throw new AppError('UNAUTHENTICATED', 'A valid metrics token is required');
         res.type(metricsType).send(await metricsText());
         return { handled: true };
       },

@@ -85,6 +85,7 @@ export function createConnectionServices(
     leewayMs,
     tokens,
     onInvalid: (tenantId, connectionId) => connections.invalidateConnection(em(), tenantId, connectionId),
+    metrics: infra.metrics,
   });
   const oauthFlow = new OAuthFlowService({ platforms, vault: identity.vault, apps, store, publicUrl: config.PUBLIC_URL, logger });
   const connections: ConnectionService = new ConnectionService({ platforms, vault: identity.vault, apps, store, auth: platformAuth, guard, logger });

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import { AppError, isAppError } from '../../errors/app-error';
 import type { Logger } from '../../infra/logger';
+import type { Metrics } from '../../infra/metrics';
 import type { Vault } from '../../infra/crypto';
 import { Connection, type ConnectionStatus } from '../../persistence/entities/connection.entity';
 import type { PlatformRegistry } from '../../platforms/core/registry';
@@ -38,6 +39,7 @@ export class PlatformAuthService {
       leewayMs: number;
       tokens: TokenCache;
       onInvalid: (tenantId: string, connectionId: string) => Promise<void>;
+      metrics?: Metrics;
     },
   ) {}
 
@@ -173,9 +175,12 @@ export class PlatformAuthService {
       // The flush drops the old token on every replica (see createConnectionServices).
       await em.flush();
       this.deps.logger.info({ connectionId, platform: c.platform }, 'access token refreshed');
+      this.deps.metrics?.tokenRefreshes.inc({ platform: c.platform, outcome: 'refreshed' });
       return this.remember(fresh, grant.accessToken, this.deps.tokens.mark());
     } catch (err) {
-      if (isAppError(err) && err.code === 'CONNECTION_REAUTH_REQUIRED') {
+      const reauth = isAppError(err) && err.code === 'CONNECTION_REAUTH_REQUIRED';
+      this.deps.metrics?.tokenRefreshes.inc({ platform: c.platform, outcome: reauth ? 'reauth_required' : 'failed' });
+      if (reauth) {
         await this.markInvalid(connectionId, 'revoked');
       }
       throw err;

@@ -23,7 +23,10 @@ const PROBE_EVERY_MS = 24 * 3600_000;
  * connections expired or revoked when the platform says so.
  */
 export async function runTokenMaintenance(
-  deps: { em: EntityManager; auth: PlatformAuthService; platforms: PlatformRegistry; vault: Vault; apps: AppLookup; logger: Logger; leewayMs: number; extendWithinMs: number },
+  deps: {
+    em: EntityManager; auth: PlatformAuthService; platforms: PlatformRegistry; vault: Vault; apps: AppLookup; logger: Logger; leewayMs: number; extendWithinMs: number;
+    onExtend?: (platform: string) => void;
+  },
   limit = 500,
 ): Promise<MaintenanceReport> {
   const report: MaintenanceReport = { refreshed: 0, extended: 0, checked: 0, markedInvalid: 0, failed: 0 };
@@ -63,6 +66,7 @@ export async function runTokenMaintenance(
         c.lastCheckedAt = new Date();
         await deps.em.flush();
         report.extended++;
+        deps.onExtend?.(c.platform);
       } else if (!c.expiresAt) {
         // A cheap authenticated call: the client marks the connection if the platform refuses the token.
         const app = await deps.auth.appFor(c);

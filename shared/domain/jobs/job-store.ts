@@ -17,10 +17,11 @@ export interface NewJob {
   params: Record<string, unknown>;
   dedupKey?: string;
   requestHash?: string;
+  requestId?: string;
 }
 
 const COLUMNS = `id, tenant_id, owner_key, type, operation, platform, queue, ad_account_id, platform_account_id, account,
-  params, state, progress, attempts, result, error, dedup_key, request_hash, created_at, started_at, finished_at, updated_at`;
+  params, state, progress, attempts, result, error, dedup_key, request_hash, request_id, created_at, started_at, finished_at, updated_at`;
 
 type Row = Record<string, unknown>;
 
@@ -47,6 +48,7 @@ function toRecord(r: Row): JobRecord {
     error: (r.error as StoredJobError | null) ?? undefined,
     dedupKey: (r.dedup_key as string | null) ?? undefined,
     requestHash: (r.request_hash as string | null) ?? undefined,
+    requestId: (r.request_id as string | null) ?? undefined,
     createdAt: date(r.created_at)!,
     startedAt: date(r.started_at),
     finishedAt: date(r.finished_at),
@@ -71,12 +73,12 @@ export class JobStore {
   async insert(j: NewJob, execute?: (sql: string, params: unknown[]) => Promise<Row[]>): Promise<boolean> {
     const rows = await (execute ?? ((sql: string, p: unknown[]) => this.exec(sql, p)))(
       `insert into jobs (id, tenant_id, owner_key, type, operation, platform, queue, ad_account_id, platform_account_id,
-         account, params, state, dedup_key, request_hash)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, 'queued', ?, ?)
+         account, params, state, dedup_key, request_hash, request_id)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, 'queued', ?, ?, ?)
        on conflict (dedup_key) where dedup_key is not null and state in ('queued', 'active') do nothing
        returning id`,
       [j.id, j.tenantId, j.ownerKey, j.type, j.operation, j.platform, j.queue, j.account.id, j.account.platformAccountId,
-        JSON.stringify(j.account), JSON.stringify(j.params), j.dedupKey ?? null, j.requestHash ?? null],
+        JSON.stringify(j.account), JSON.stringify(j.params), j.dedupKey ?? null, j.requestHash ?? null, j.requestId ?? null],
     );
     return rows.length === 1;
   }
@@ -97,14 +99,53 @@ export class JobStore {
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 
-  /** Marks the job running and returns its row (undefined when it already finished). */
-  async markActive(id: string, attempts: number): Promise<JobRecord | undefined> {
+  /**
+   * Unfinished jobs at least `minAgeMs` old, oldest first, after the cursor: what the reconciler
+   * checks against the queue.
+   */
+  async listOpen(minAgeMs: number, limit: number, after?: { createdAt: Date; id: string }): Promise<JobRecord[]> {
     const rows = await this.exec(
-      `update jobs set state = 'active', attempts = greatest(attempts, ?), started_at = coalesce(started_at, now()), updated_at = now()
-       where id = ? and ${OPEN} returning ${COLUMNS}`,
-      [attempts, id],
+      `select ${COLUMNS} from jobs where state in ('queued', 'active') and created_at <= now() - make_interval(secs => ?)
+       ${after ? 'and (created_at, id) > (?, ?)' : ''} order by created_at, id limit ?`,
+      [minAgeMs / 1000, ...(after ? [after.createdAt, after.id] : []), limit],
     );
-    return rows[0] ? toRecord(rows[0]) : undefined;
+    return rows.map(toRecord);
+  }
+
+  /**
+   * Marks the job running under a lease for `owner` and returns its row; `finished` when it
+   * already ended, `leased` (with the lease's remaining ms) while another run holds the lease.
+   */
+  async markActive(
+    id: string,
+    attempts: number,
+    lease: { owner: string; ms: number },
+  ): Promise<{ row: JobRecord } | { finished: true } | { leasedForMs: number }> {
+    const rows = await this.exec(
+      `update jobs set state = 'active', attempts = greatest(attempts, ?), started_at = coalesce(started_at, now()), updated_at = now(),
+         lease_owner = ?, lease_until = now() + make_interval(secs => ?)
+       where id = ? and ${OPEN} and (lease_until is null or lease_until < now() or lease_owner = ?) returning ${COLUMNS}`,
+      [attempts, lease.owner, lease.ms / 1000, id, lease.owner],
+    );
+    if (rows[0]) return { row: toRecord(rows[0]) };
+    const held = await this.exec(
+      `select ceil(extract(epoch from (lease_until - now())) * 1000)::int as ms from jobs where id = ? and ${OPEN} and lease_until >= now()`,
+      [id],
+    );
+    return held[0] ? { leasedForMs: Math.max(1, Number(held[0].ms)) } : { finished: true };
+  }
+
+  /** Keeps the run's lease alive; false when it was lost (expired and taken by another run). */
+  async renewLease(id: string, owner: string, ms: number): Promise<boolean> {
+    const rows = await this.exec(
+      `update jobs set lease_until = now() + make_interval(secs => ?) where id = ? and lease_owner = ? returning id`,
+      [ms / 1000, id, owner],
+    );
+    return rows.length === 1;
+  }
+
+  async releaseLease(id: string, owner: string): Promise<void> {
+    await this.exec(`update jobs set lease_owner = null, lease_until = null where id = ? and lease_owner = ?`, [id, owner]);
   }
 
   /** Back to queued while BullMQ holds it for a retry or a rate-limit delay. */

@@ -12,6 +12,8 @@ export interface JobView {
   attempts: number;
   result?: unknown;
   error?: { code: string; message: string; details?: unknown[] };
+  /** The x-request-id of the request that created the job: search the logs for it. */
+  requestId: string | null;
   createdAt: string;
   startedAt?: string;
   finishedAt?: string;
@@ -29,6 +31,7 @@ export function toJobView(j: JobRecord): JobView {
     state: j.state,
     progress: j.progress ?? null,
     attempts: j.attempts,
+    requestId: j.requestId ?? null,
     createdAt: j.createdAt.toISOString(),
   };
   if (j.state === 'completed') v.result = j.result ?? null;

@@ -19,7 +19,7 @@ import { decodeCursor, encodeCursor, pollPath, toJobView, type EntityPageQuery, 
 export interface SubmitCaller {
   auth: AuthContext;
   /** Read for `Prefer: respond-async` and `Idempotency-Key` when not given explicitly. */
-  req?: { headers: IncomingHttpHeaders };
+  req?: { headers: IncomingHttpHeaders; ctx?: { requestId?: string } };
 }
 
 export interface SubmitRequest {
@@ -93,6 +93,7 @@ export class JobsService {
       id: randomUUID(), tenantId, ownerKey, type: r.type, operation, platform: r.platform, queue, account, params,
       requestHash: requestHash({ type: r.type, platform: r.platform, operation, account: account.platformAccountId, params }),
       dedupKey: isWrite ? undefined : `import:${tenantId}:${ownerKey}:${r.platform}:${account.id}`,
+      requestId: caller.req?.ctx?.requestId,
     };
     const timeoutMs = this.infra.config.WRITE_SYNC_TIMEOUT_MS;
     const willWait = !preferAsync && timeoutMs > 0;

@@ -43,6 +43,8 @@ export interface Job {
   error?: StoredJobError;
   dedupKey?: string;
   requestHash?: string;
+  /** The x-request-id of the HTTP request that created the job. */
+  requestId?: string;
   createdAt: Date;
   startedAt?: Date;
   finishedAt?: Date;
@@ -71,6 +73,7 @@ export const Job = new EntitySchema<Job>({
     error: { type: 'json', nullable: true },
     dedupKey: { type: 'string', nullable: true },
     requestHash: { type: 'string', nullable: true },
+    requestId: { type: 'string', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz', onCreate: () => new Date() },
     startedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     finishedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },

@@ -4,6 +4,7 @@ import { Migration20261122200000_connections } from './Migration20261122200000_c
 import { Migration20261122300000_jobs } from './Migration20261122300000_jobs';
 import { Migration20261124200001_revoked_subjects } from './Migration20261124200001_revoked_subjects';
 import { Migration20261124600001_webhooks } from './Migration20261124600001_webhooks';
+import { Migration20261124400001_job_request_id } from './Migration20261124400001_job_request_id';
 
 /**
  * Ordered list of migrations. Hand-written SQL classes, one file each, named
@@ -15,4 +16,5 @@ export const allMigrations: MigrationObject[] = [
   { name: 'Migration20261122300000_jobs', class: Migration20261122300000_jobs },
   { name: 'Migration20261124200001_revoked_subjects', class: Migration20261124200001_revoked_subjects },
   { name: 'Migration20261124600001_webhooks', class: Migration20261124600001_webhooks },
+  { name: 'Migration20261124400001_job_request_id', class: Migration20261124400001_job_request_id },
 ];

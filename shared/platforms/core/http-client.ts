@@ -95,20 +95,47 @@ export class PlatformHttpClient implements PlatformClient {
       deadline?.check();
       const token = typeof req.token === 'string' ? req.token : source ? await source.get() : undefined;
       let res: RawResponse;
+      const queuedAt = performance.now();
+      // What the call itself did, apart from the limiter around it: the limiter's own Redis can
+      // fail after the request left (a Redis restart), and that must not read as "never sent".
+      const call: { started: boolean; answer?: RawResponse; error?: unknown } = { started: false };
       try {
         const limitWait = deadline ? deadline.limitWait(req.limitDeadlineMs ?? this.deps.limitWaitMs) : req.limitDeadlineMs;
-        res = await this.deps.limiter.run(limitKey, req.kind, () => this.send(req, token, deadline), limitWait);
+        res = await this.deps.limiter.run(
+          limitKey,
+          req.kind,
+          async () => {
+            this.deps.metrics?.limiterWait.observe({ platform, kind: req.kind }, (performance.now() - queuedAt) / 1000);
+            call.started = true;
+            try {
+              call.answer = await this.send(req, token, deadline);
+              return call.answer;
+            } catch (e) {
+              call.error = e;
+              throw e;
+            }
+          },
+          limitWait,
+        );
       } catch (err) {
-        if (isAppError(err)) throw new pRetry.AbortError(err);
-        if (deadline?.passed()) throw new pRetry.AbortError(deadline.error());
-        const code = (err as { code?: string }).code ?? '';
-        // Only socket-level failures are the platform's; anything else is our bug and must surface.
-        if (!/^(E[A-Z]+|UND_ERR_\w+)$/.test(code)) throw new pRetry.AbortError(err as Error);
-        const final = TIMEOUTS.has(code)
-          ? new AppError('PLATFORM_TIMEOUT', `${this.descriptor.displayName} did not answer in time`)
-          : new AppError('PLATFORM_UNAVAILABLE', `${this.descriptor.displayName} could not be reached`);
-        if (retryable || NOT_SENT.has(code)) throw new RetrySignal(`network: ${code || (err as Error).message}`, 0, final);
-        throw new pRetry.AbortError(final);
+        if (call.answer) res = call.answer;
+        else {
+          if (isAppError(err)) throw new pRetry.AbortError(err);
+          if (deadline?.passed()) throw new pRetry.AbortError(deadline.error());
+          const code = (err as { code?: string }).code ?? '';
+          const unavailable = new AppError('PLATFORM_UNAVAILABLE', `${this.descriptor.displayName} could not be reached`);
+          if (err !== call.error) {
+            // The limiter failed, not the call: nothing left yet (retry is safe), or a write whose
+            // outcome is unknown (the job's checkpoint resolves it, never a blind resend).
+            if (!call.started || retryable) throw new RetrySignal(`limiter: ${(err as Error).message}`, 0, unavailable);
+            throw new pRetry.AbortError(unavailable);
+          }
+          // Only socket-level failures are the platform's; anything else is our bug and must surface.
+          if (!/^(E[A-Z]+|UND_ERR_\w+)$/.test(code)) throw new pRetry.AbortError(err as Error);
+          const final = TIMEOUTS.has(code) ? new AppError('PLATFORM_TIMEOUT', `${this.descriptor.displayName} did not answer in time`) : unavailable;
+          if (retryable || NOT_SENT.has(code)) throw new RetrySignal(`network: ${code || (err as Error).message}`, 0, final);
+          throw new pRetry.AbortError(final);
+        }
       }
       this.count('sent');
       for (const u of this.errors.usage(res)) await this.feedUsage(limitKey, u.scope, u.pct, u.regainMs);
@@ -117,6 +144,8 @@ export class PlatformHttpClient implements PlatformClient {
       return this.onFailure(failure, { retryable, source, rejected: token, refreshed: () => refreshed, markRefreshed: () => (refreshed = true), limitKey });
     };
 
+    const startedAt = performance.now();
+    let code = '';
     try {
       const retried = pRetry(attempt, {
         retries: this.deps.maxRetries,
@@ -137,12 +166,27 @@ export class PlatformHttpClient implements PlatformClient {
       });
       return await (deadline ? deadline.race(retried) : retried);
     } catch (err) {
-      if (err instanceof RetrySignal) throw err.final;
-      if (isAppError(err)) {
-        this.count(err.code === 'PLATFORM_RATE_LIMITED' ? 'rate_limited' : 'failed');
-        throw err;
-      }
-      throw err;
+      const final = err instanceof RetrySignal ? err.final : err;
+      code = isAppError(final) ? final.code : 'INTERNAL';
+      if (isAppError(final)) this.count(final.code === 'PLATFORM_RATE_LIMITED' ? 'rate_limited' : 'failed');
+      throw final;
+    } finally {
+      this.observeCall(req, code, performance.now() - startedAt);
+    }
+  }
+
+  /**
+   * One log line and one latency sample per call (retries included). The line carries the job's
+   * request, job and tenant ids through the log context; writes log at info, reads at debug.
+   */
+  private observeCall(req: PlatformRequest, code: string, ms: number): void {
+    const { platform } = this.descriptor;
+    const operation = callOperation(req);
+    const outcome = code ? 'error' : 'ok';
+    this.deps.metrics?.platformCallDuration.observe({ platform, operation, outcome, code: code || 'none' }, ms / 1000);
+    const level = req.kind === 'write' ? 'info' : 'debug';
+    if (this.deps.logger.isLevelEnabled(level)) {
+      this.deps.logger[level]({ platform, operation, kind: req.kind, outcome, errorCode: code || undefined, ms: Math.round(ms) }, 'platform call');
     }
   }
 
@@ -161,7 +205,9 @@ export class PlatformHttpClient implements PlatformClient {
     switch (failure.kind) {
       case 'rate-limit': {
         const key = failure.scope === 'account' && ctx.limitKey.accountKey ? ctx.limitKey.accountKey : ctx.limitKey.appKey;
-        await this.deps.limiter.pause(ctx.limitKey.platform, ctx.limitKey.accountKey ? failure.scope : 'app', key, failure.retryAfterMs, failure.error.message);
+        const scope = ctx.limitKey.accountKey ? failure.scope : 'app';
+        this.deps.metrics?.notePause(ctx.limitKey.platform, scope, key, failure.retryAfterMs);
+        await this.deps.limiter.pause(ctx.limitKey.platform, scope, key, failure.retryAfterMs, failure.error.message);
         // The platform refused before doing anything, so any call may retry: the limiter holds it
         // until the pause ends, or answers 429 if that is past the caller's deadline.
         throw new RetrySignal(`rate limited: ${failure.error.message}`, 0, failure.error);
@@ -188,6 +234,7 @@ export class PlatformHttpClient implements PlatformClient {
     const pauseMs = usagePauseMs(pct, regainMs);
     if (pauseMs <= 0) return;
     const key = scope === 'account' && k.accountKey ? k.accountKey : k.appKey;
+    this.deps.metrics?.notePause(k.platform, k.accountKey ? scope : 'app', key, pauseMs);
     await this.deps.limiter.pause(k.platform, k.accountKey ? scope : 'app', key, pauseMs, `usage ${Math.round(pct)}%`);
   }
 
@@ -308,3 +355,25 @@ export function usagePauseMs(pct: number, regainMs?: number): number {
 
 /** Pause lengths for high usage (tunable in one place). */
 export const USAGE_PAUSE = { slowMs: 1_000, stopMs: 5_000 };
+
+/**
+ * A bounded operation label for a call: method and path with ids folded (`POST act_:id/campaigns`),
+ * so metrics never grow a series per account or object.
+ */
+export function callOperation(req: Pick<PlatformRequest, 'method' | 'path' | 'absoluteUrl'>): string {
+  let raw = req.path;
+  if (req.absoluteUrl) {
+    try {
+      raw = new URL(req.absoluteUrl).pathname;
+    } catch {
+      raw = 'absolute';
+    }
+  }
+  const path = raw
+    .split('?')[0]!
+    .replace(/^\/+/, '')
+    .replace(/act_\d+/g, 'act_:id')
+    .replace(/(^|\/)\d+(?=\/|$|:)/g, '$1:id')
+    .replace(/\/v\d+(\.\d+)?(?=\/)/g, '');
+  return `${req.method} ${path}`.slice(0, 120);
+}
