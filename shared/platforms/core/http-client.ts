@@ -16,7 +16,7 @@ import type {
 
 /** A platform's wire format: how a request is put on the wire and how a success body is unwrapped. */
 export interface WireFormat {
-  encode(req: PlatformRequest, token: string | undefined): { url: string; headers: Record<string, string>; body?: string };
+  encode(req: PlatformRequest, token: string | undefined, extra?: { appSecret?: string }): { url: string; headers: Record<string, string>; body?: string };
   /** The part of a successful body callers get (TikTok: `data`). */
   unwrap?(body: unknown): unknown;
 }
@@ -85,9 +85,10 @@ export class PlatformHttpClient implements PlatformClient {
 
     const attempt = async (): Promise<RawResponse> => {
       const token = typeof req.token === 'string' ? req.token : source ? await source.get() : undefined;
+      const appSecret = req.appSecret ?? (token ? await source?.appSecret?.() : undefined);
       let res: RawResponse;
       try {
-        res = await this.deps.limiter.run(limitKey, req.kind, () => this.send(req, token), req.limitDeadlineMs);
+        res = await this.deps.limiter.run(limitKey, req.kind, () => this.send(req, token, appSecret), req.limitDeadlineMs);
       } catch (err) {
         if (isAppError(err)) throw new pRetry.AbortError(err);
         const code = (err as { code?: string }).code ?? '';
@@ -194,8 +195,8 @@ export class PlatformHttpClient implements PlatformClient {
     return p;
   }
 
-  private async send(req: PlatformRequest, token: string | undefined): Promise<RawResponse> {
-    const wire = this.wire.encode(req, token);
+  private async send(req: PlatformRequest, token: string | undefined, appSecret: string | undefined): Promise<RawResponse> {
+    const wire = this.wire.encode(req, token, { appSecret });
     // wire.url is already normalized (buildUrl): split it without parsing it a second time.
     const cut = wire.url.indexOf('/', wire.url.indexOf('//') + 2);
     const res = await this.pool(cut < 0 ? wire.url : wire.url.slice(0, cut)).request({

@@ -28,6 +28,8 @@ export interface TokenSource {
    * instead of a second refresh.
    */
   refresh?(rejected?: string): Promise<string>;
+  /** The app secret of the token's app (Meta appsecret_proof); absent when not known. Never logged. */
+  appSecret?(): Promise<string | undefined>;
 }
 
 export type CallKind = 'read' | 'write';
@@ -51,6 +53,8 @@ export interface PlatformRequest {
   headers?: Record<string, string>;
   /** Hit the platform's non-versioned host (OAuth endpoints) instead of the API base. */
   absoluteUrl?: string;
+  /** Secret of the app the token belongs to, when the caller has it (Meta appsecret_proof). */
+  appSecret?: string;
   /** Deadline for waiting on the outbound limiter; defaults from config for reads. */
   limitDeadlineMs?: number;
 }

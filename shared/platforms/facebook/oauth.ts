@@ -82,7 +82,7 @@ export function facebookOAuth(client: PlatformClient, d: { dialogBase: string; s
     },
     inspect,
     async revoke(app, { accessToken }) {
-      await client.request({ method: 'DELETE', path: 'me/permissions', token: accessToken, kind: 'write', idempotent: true, appKey: app.clientId });
+      await client.request({ method: 'DELETE', path: 'me/permissions', token: accessToken, kind: 'write', idempotent: true, appKey: app.clientId, appSecret: app.clientSecret });
     },
   };
 }
