@@ -1,4 +1,5 @@
 import type { AppError } from '../../errors/app-error';
+import type { ScopeModel } from './scopes';
 
 /** Platforms with an ads surface. Tenant apps also exist for `linkedin`, which has no adapter yet. */
 export const PLATFORMS = ['facebook', 'tiktok', 'google'] as const;
@@ -94,8 +95,10 @@ export interface PlatformDescriptor {
   /** Versioned API base, e.g. `https://graph.facebook.com/v25.0`. */
   apiBase: string;
   apiVersion: string;
-  /** Default OAuth scopes. */
+  /** Default OAuth scopes: the union of what the scope model's features need. */
   scopes: string[];
+  /** Scopes each operation needs, checked before the call; absent = the platform cannot be checked ahead. */
+  scopeModel?: ScopeModel;
   /** Response headers that carry limit signals. */
   limitHeaders: string[];
   /** Calls per second per ad account and per app the outbound limiter allows (0 = unpaced). */

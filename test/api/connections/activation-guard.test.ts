@@ -65,7 +65,7 @@ describe('activation', () => {
     expect([403, 404]).toContain(r.status);
     expect(r.body.error.details[0]).toMatchObject({ platform: 'facebook', code: expect.any(Number), traceId: expect.any(String) });
     const list = await http(app.url, 'GET', '/api/v1/connections', { headers: bearer(token) });
-    expect(list.body.data).toEqual([]);
+    expect(list.body.data).toEqual({ items: [], nextCursor: null });
   });
 
   it('without a token and without a connection, answers 404 CONNECTION_NOT_FOUND', async () => {
@@ -229,7 +229,7 @@ describe('status and the team-scoped surface', () => {
     expect(post.status).toBe(200);
     const get = await http(app.url, 'GET', '/api/v1/team-42/connections', { headers: { 'x-api-key': apiKey } });
     expect(get.status).toBe(200);
-    expect(get.body.data[0].adAccounts[0]).toMatchObject({ adAccountId: '3000000002', status: 'active', currency: 'AUD' });
+    expect(get.body.data.items[0].adAccounts[0]).toMatchObject({ adAccountId: '3000000002', status: 'active', currency: 'AUD' });
     const bearerOnly = await http(app.url, 'GET', '/api/v1/team-42/connections', { headers: bearer(await externalUserToken(app, apiKey, 'team-42')) });
     expect(bearerOnly.status).toBe(401);
   });
