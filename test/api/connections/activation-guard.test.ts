@@ -214,7 +214,14 @@ describe('status and the team-scoped surface', () => {
     const r = await http(app.url, 'GET', '/api/v1/connections/status', { headers: bearer(token) });
     expect(r.status).toBe(200);
     const byPlatform = Object.fromEntries(r.body.data.items.map((i: { platform: string }) => [i.platform, i]));
-    expect(byPlatform.google).toMatchObject({ connected: true, status: 'active', adAccounts: [expect.objectContaining({ adAccountId: '1000000003' })] });
+    // Connected through the consent dialog: every account the grant reaches is listed, the activated one active.
+    expect(byPlatform.google).toMatchObject({
+      connected: true,
+      status: 'active',
+      scopes: ['https://www.googleapis.com/auth/adwords'],
+      unavailableFeatures: [],
+      adAccounts: expect.arrayContaining([expect.objectContaining({ adAccountId: '1000000003', status: 'active' })]),
+    });
     expect(byPlatform.facebook).toMatchObject({ connected: false, status: null, connectionId: null });
     const only = await http(app.url, 'GET', '/api/v1/connections/status?platform=google', { headers: bearer(token) });
     expect(only.body.data.items).toHaveLength(1);
