@@ -104,7 +104,15 @@ export class PlatformHttpClient implements PlatformClient {
       for (const u of this.errors.usage(res)) await this.feedUsage(limitKey, u.scope, u.pct, u.regainMs);
       const failure = this.errors.classify(res);
       if (!failure) return res;
-      return this.onFailure(failure, { retryable, source, rejected: token, refreshed: () => refreshed, markRefreshed: () => (refreshed = true), limitKey });
+      return this.onFailure(failure, {
+        retryable,
+        source,
+        rejected: token,
+        refreshed: () => refreshed,
+        markRefreshed: () => (refreshed = true),
+        limitKey,
+        quotaOwnerSent: !!this.descriptor.quotaOwnerHeader && !!req.headers?.[this.descriptor.quotaOwnerHeader],
+      });
     };
 
     try {
@@ -145,10 +153,20 @@ export class PlatformHttpClient implements PlatformClient {
       refreshed(): boolean;
       markRefreshed(): void;
       limitKey: { platform: PlatformDescriptor['platform']; appKey: string; accountKey?: string };
+      quotaOwnerSent: boolean;
     },
   ): Promise<never> {
     switch (failure.kind) {
       case 'rate-limit': {
+        if (failure.untilReset) {
+          // Retrying before the reset only spends calls: hold the customer (and the quota's owner)
+          // on every replica, and answer now with the reset as Retry-After.
+          const { platform, accountKey, appKey } = ctx.limitKey;
+          const why = `quota exhausted until reset: ${failure.error.message}`;
+          if (accountKey) await this.deps.limiter.pause(platform, 'account', accountKey, failure.retryAfterMs, why);
+          if (!accountKey || failure.untilReset.alsoApp || ctx.quotaOwnerSent) await this.deps.limiter.pause(platform, 'app', appKey, failure.retryAfterMs, why);
+          throw new pRetry.AbortError(failure.error);
+        }
         const key = failure.scope === 'account' && ctx.limitKey.accountKey ? ctx.limitKey.accountKey : ctx.limitKey.appKey;
         await this.deps.limiter.pause(ctx.limitKey.platform, ctx.limitKey.accountKey ? failure.scope : 'app', key, failure.retryAfterMs, failure.error.message);
         // The platform refused before doing anything, so any call may retry: the limiter holds it

@@ -69,7 +69,18 @@ export interface RawResponse {
 /** How the client should treat a platform answer. */
 export type Failure =
   | { kind: 'transient'; error: AppError; retryAfterMs?: number }
-  | { kind: 'rate-limit'; error: AppError; retryAfterMs: number; scope: 'account' | 'app' }
+  | {
+      kind: 'rate-limit';
+      error: AppError;
+      retryAfterMs: number;
+      scope: 'account' | 'app';
+      /**
+       * A quota that only frees up at its reset (Google's daily RESOURCE_EXHAUSTED): the account, and
+       * the app when `alsoApp` or when the request named a quota owner (descriptor.quotaOwnerHeader),
+       * are held until then and the call answers 429 at once instead of retrying.
+       */
+      untilReset?: { alsoApp: boolean };
+    }
   | { kind: 'reauth'; error: AppError; connectionStatus: 'expired' | 'revoked'; refreshable: boolean }
   | { kind: 'fatal'; error: AppError };
 
@@ -97,6 +108,8 @@ export interface PlatformDescriptor {
   apiVersion: string;
   /** Default OAuth scopes: the union of what the scope model's features need. */
   scopes: string[];
+  /** Request header naming who owns a daily quota (Google's developer-token); its presence makes a daily-quota hold cover the app too. */
+  quotaOwnerHeader?: string;
   /** Scopes each operation needs, checked before the call; absent = the platform cannot be checked ahead. */
   scopeModel?: ScopeModel;
   /** Response headers that carry limit signals. */

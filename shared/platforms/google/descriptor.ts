@@ -23,6 +23,7 @@ export function googleDescriptor(config: Config): GoogleDescriptor {
     revokeUrl: `${token}/revoke`,
     scopes: consentScopes(GOOGLE_SCOPE_MODEL),
     scopeModel: GOOGLE_SCOPE_MODEL,
+    quotaOwnerHeader: 'developer-token',
     // Google sends no usage headers; its signal is quotaError with a retry delay (facts §7, §9).
     limitHeaders: [],
     accountRps: config.GOOGLE_ACCOUNT_RPS,
