@@ -16,6 +16,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'AD_ACCOUNT_NOT_OWNED':
     case 'AD_ACCOUNT_NOT_VALIDATED':
     case 'CONNECTION_REAUTH_REQUIRED':
+    case 'CONNECTION_SCOPE_MISSING':
       return 403;
     case 'NOT_FOUND':
     case 'AD_ACCOUNT_NOT_FOUND':

@@ -7,6 +7,9 @@ declare module './request-context' {
   interface RequestContext {
     /** Set by adAccountGuard: the account the route acts on, owned and validated. */
     adAccount?: GuardedAccount;
+    /** The route's operationId (set at mount; `execute` sets the inner operation's). */
+    operationId?: string;
+    operationMethod?: string;
   }
 }
 
@@ -31,7 +34,9 @@ export function adAccountGuard(platform: string, opts: { from: 'query' | 'body' 
     }
     const services = deps?.services ?? (req.app.locals.deps as AppDeps | undefined)?.services;
     if (!services) throw new AppError('INTERNAL', 'Guard is not wired');
-    req.ctx.adAccount = await services.guard.check(req.ctx.auth, platform, raw);
+    const account = await services.guard.check(req.ctx.auth, platform, raw);
+    services.guard.requireScopes(platform, req.ctx.operationId, req.ctx.operationMethod ?? req.method, account);
+    req.ctx.adAccount = account;
     next();
   };
 }

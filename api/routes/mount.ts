@@ -101,6 +101,11 @@ export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): v
       authenticate(spec.auth, deps),
       inboundRateLimit(spec.auth, deps),
       validator(spec),
+      (req, _res, next) => {
+        req.ctx.operationId = spec.operationId;
+        req.ctx.operationMethod = spec.method;
+        next();
+      },
       ...(spec.before ?? []),
       runner(spec, deps),
     ];

@@ -58,23 +58,69 @@ export interface ConnectedAccount {
   platformToken: string;
 }
 
+const CONNECTED_PAGE = 'https://tenant.example/connected';
+
+/**
+ * Connects a platform for the external user holding `token` the way a real user does: the gateway's
+ * own auth-url (so its default scopes are what the platform is asked for), the simulator's consent
+ * dialog as `simUser` (`decline` unticks permissions on Meta), then the gateway callback. Returns
+ * the connection and the platform token the gateway stored for it.
+ */
+export async function connectThroughDialog(
+  app: TestApp,
+  opts: { platform: SimPlatform; token: string; simUser?: string; decline?: string[]; scopes?: string[] },
+): Promise<{ connectionId: string; platformToken: string }> {
+  const headers = { authorization: `Bearer ${opts.token}` };
+  const r = await http(app.url, 'POST', `/api/v1/connections/${opts.platform}/auth-url`, {
+    headers,
+    body: { redirectUri: CONNECTED_PAGE, ...(opts.scopes ? { scopes: opts.scopes } : {}) },
+  });
+  if (r.status !== 200) throw new Error(`auth-url ${opts.platform}: ${r.status} ${JSON.stringify(r.body)}`);
+  const dialog: Record<string, string> = { sim_user: opts.simUser ?? 'alice' };
+  if (opts.decline?.length) dialog.sim_decline = opts.decline.join(',');
+  const callback = await authorize(r.body.data.url, dialog);
+  const cb = await fetch(callback, { redirect: 'manual' });
+  const final = new URL(cb.headers.get('location') ?? 'about:blank');
+  const connectionId = final.searchParams.get('connectionId');
+  if (final.searchParams.get('status') !== 'success' || !connectionId) throw new Error(`callback ${opts.platform}: ${final.toString()}`);
+  const platformToken = await app.services.platformAuth.accessTokenFor(undefined, connectionId);
+  trackSecret(platformToken);
+  return { connectionId, platformToken };
+}
+
 /**
  * Activates a simulator account for the external user holding `token` (a gateway access token) via
- * the real API: mints a platform token for the seeded simulator user, then
- * `POST /api/v1/connections/{platform}/activate { adAccountId, accessToken }`.
+ * the real API. By default the user connects through the platform's consent dialog with the scopes
+ * the gateway asks for, then `POST /api/v1/connections/{platform}/activate { adAccountId }` uses that
+ * connection. `via: 'token'` mints an all-scope simulator token and activates with it instead
+ * (`{ adAccountId, accessToken }`, a caller-supplied token such as a Meta system user's); tests that
+ * pick it say why.
  */
 export async function connectAccount(
   app: TestApp,
   sims: Sims,
-  opts: { platform: SimPlatform; token: string; adAccountId: string; simUser?: string },
+  opts: {
+    platform: SimPlatform;
+    token: string;
+    adAccountId: string;
+    simUser?: string;
+    via?: 'dialog' | 'token';
+    /** A connection this user already made through the dialog: activate through it, no second consent. */
+    through?: ConnectedAccount;
+  },
 ): Promise<ConnectedAccount> {
-  const { accessToken } = await simToken(sims, opts.platform, opts.simUser ?? 'alice');
+  const viaToken = opts.via === 'token';
+  const platformToken = opts.through
+    ? opts.through.platformToken
+    : viaToken
+      ? (await simToken(sims, opts.platform, opts.simUser ?? 'alice')).accessToken
+      : (await connectThroughDialog(app, { platform: opts.platform, token: opts.token, simUser: opts.simUser })).platformToken;
   const r = await http(app.url, 'POST', `/api/v1/connections/${opts.platform}/activate`, {
     headers: { authorization: `Bearer ${opts.token}` },
-    body: { adAccountId: opts.adAccountId, accessToken },
+    body: viaToken ? { adAccountId: opts.adAccountId, accessToken: platformToken } : { adAccountId: opts.adAccountId },
   });
   if (r.status !== 200) throw new Error(`activate ${opts.platform} ${opts.adAccountId}: ${r.status} ${JSON.stringify(r.body)}`);
-  return { id: r.body.data.id, adAccountId: r.body.data.adAccountId, connectionId: r.body.data.connectionId, platformToken: accessToken };
+  return { id: r.body.data.id, adAccountId: r.body.data.adAccountId, connectionId: r.body.data.connectionId, platformToken };
 }
 
 /** Follows the platform's authorize redirect (the simulators answer at once) and returns the callback URL. */

@@ -48,7 +48,7 @@ Walk-through (bash; needs curl and jq):
   URL=$(curl -s -X POST $BASE/api/v1/connections/facebook/auth-url -H "Authorization: Bearer $TOKEN" \\
     -H 'content-type: application/json' -d '{"redirectUri":"'$BASE'/connection-result"}' | jq -r .data.url)
   curl -s -o /dev/null -L "$URL"
-  ACT=$(curl -s $BASE/api/v1/connections -H "Authorization: Bearer $TOKEN" | jq -r '[.data[] | select(.platform=="facebook") | .adAccounts[0].adAccountId][0]')
+  ACT=$(curl -s $BASE/api/v1/connections -H "Authorization: Bearer $TOKEN" | jq -r '[.data.items[] | select(.platform=="facebook") | .adAccounts[0].adAccountId][0]')
   curl -s -X POST $BASE/api/v1/connections/facebook/activate -H "Authorization: Bearer $TOKEN" \\
     -H 'content-type: application/json' -d '{"adAccountId":"'$ACT'"}' | jq .data
   curl -s "$BASE/api/v1/facebook/campaigns?adAccountId=$ACT&limit=3" -H "Authorization: Bearer $TOKEN" | jq .data

@@ -1,19 +1,21 @@
-import { z } from '../../../shared/infra/zod-openapi';
 import { defineRoute } from '../route';
 import { callerOf } from './caller';
-import { ConnectionStatusDto, ConnectionStatusItemDto, StatusQuery } from './schemas';
+import { ConnectionsPageDto, ConnectionStatusDto, ListConnectionsQuery, StatusQuery } from './schemas';
 
 export const listConnectionsRoute = defineRoute({
   method: 'get',
   path: '/api/v1/connections',
   operationId: 'listConnections',
   summary: 'Connections fetched',
-  description: "All of the caller's connections with their ad accounts; never a token.",
+  description:
+    "The caller's connections with their ad accounts, granted scopes and the features those scopes leave out; never a token. " +
+    'Newest first, paged as `{ items, nextCursor }`: pass `nextCursor` as `cursor` for the next page (null on the last).',
   tags: ['Connections'],
   auth: 'external',
-  query: StatusQuery,
-  response: { schema: z.array(ConnectionStatusItemDto) },
-  handler: async ({ deps, auth, query, em }) => ({ data: await deps.services.connections.list(em, callerOf(auth), query.platform) }),
+  query: ListConnectionsQuery,
+  response: { schema: ConnectionsPageDto },
+  errors: [400],
+  handler: async ({ deps, auth, query, em }) => ({ data: await deps.services.connections.page(em, callerOf(auth), query) }),
 });
 
 export const connectionStatusRoute = defineRoute({
@@ -21,7 +23,7 @@ export const connectionStatusRoute = defineRoute({
   path: '/api/v1/connections/status',
   operationId: 'connectionStatus',
   summary: 'Connection status fetched',
-  description: 'One item per platform: whether the caller is connected, the connection state and its ad accounts.',
+  description: 'One item per platform: whether the caller is connected, the connection state, the granted scopes, the features they leave out, and its ad accounts.',
   tags: ['Connections'],
   auth: 'external',
   query: StatusQuery,

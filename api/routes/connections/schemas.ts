@@ -47,6 +47,14 @@ export const AdAccountViewDto = z
 
 const ConnStatus = z.enum(['active', 'expired', 'revoked', 'error']);
 
+const UnavailableFeatureDto = z
+  .object({
+    feature: z.string().openapi({ example: 'lead_forms' }),
+    summary: z.string(),
+    missingScopes: z.array(z.string()).openapi({ example: ['pages_manage_ads'] }),
+  })
+  .openapi('UnavailableFeatureDto', { description: 'A feature the granted scopes do not cover; re-consent with POST /api/v1/connections/{platform}/auth-url to get it' });
+
 export const ConnectionStatusItemDto = z
   .object({
     connectionId: z.string().uuid(),
@@ -54,7 +62,8 @@ export const ConnectionStatusItemDto = z
     kind: z.enum(['oauth', 'token']),
     status: ConnStatus,
     connected: z.boolean(),
-    scopes: z.array(z.string()),
+    scopes: z.array(z.string()).openapi({ description: 'Scopes the platform granted (Meta debug_token, TikTok and Google token answers); empty when not known' }),
+    unavailableFeatures: z.array(UnavailableFeatureDto),
     expiresAt: z.string().nullable(),
     lastRefreshedAt: z.string().nullable(),
     createdAt: z.string(),
@@ -70,6 +79,8 @@ export const ConnectionStatusDto = z
         connected: z.boolean(),
         status: ConnStatus.nullable(),
         connectionId: z.string().uuid().nullable(),
+        scopes: z.array(z.string()),
+        unavailableFeatures: z.array(UnavailableFeatureDto),
         adAccounts: z.array(AdAccountViewDto),
         expiresAt: z.string().nullable(),
         lastRefreshedAt: z.string().nullable(),
@@ -79,6 +90,16 @@ export const ConnectionStatusDto = z
   .openapi('ConnectionStatusDto');
 
 export const StatusQuery = z.object({ platform: PlatformParam.optional() });
+
+export const ListConnectionsQuery = z.object({
+  platform: PlatformParam.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().max(300).optional().openapi({ description: '`nextCursor` of the previous page' }),
+});
+
+export const ConnectionsPageDto = z
+  .object({ items: z.array(ConnectionStatusItemDto), nextCursor: z.string().nullable() })
+  .openapi('ConnectionsPageDto');
 export const RemoveAccountParams = z.object({ adAccountId: z.string().min(1).max(64) });
 export const RevokeParams = z.object({ connectionId: z.string().min(1).max(64) });
 

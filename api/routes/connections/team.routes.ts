@@ -1,8 +1,7 @@
-import { z } from '../../../shared/infra/zod-openapi';
 import { TeamParams } from '../auth/schemas';
 import { defineRoute } from '../route';
 import { callerOf } from './caller';
-import { AdAccountViewDto, ConnectionStatusItemDto, StatusQuery, TeamActivateDto } from './schemas';
+import { AdAccountViewDto, ConnectionsPageDto, ListConnectionsQuery, TeamActivateDto } from './schemas';
 
 export const teamActivateRoute = defineRoute({
   method: 'post',
@@ -26,12 +25,12 @@ export const teamListRoute = defineRoute({
   path: '/api/v1/{teamId}/connections',
   operationId: 'teamListConnections',
   summary: 'Connections fetched',
-  description: 'Team-scoped twin of GET /api/v1/connections.',
+  description: 'Team-scoped twin of GET /api/v1/connections (paged as `{ items, nextCursor }`).',
   tags: ['Team'],
   auth: 'team',
   params: TeamParams,
-  query: StatusQuery,
-  response: { schema: z.array(ConnectionStatusItemDto) },
+  query: ListConnectionsQuery,
+  response: { schema: ConnectionsPageDto },
   errors: [400, 401, 403, 404, 409, 422, 429, 500],
-  handler: async ({ deps, auth, query, em }) => ({ data: await deps.services.connections.list(em, callerOf(auth), query.platform) }),
+  handler: async ({ deps, auth, query, em }) => ({ data: await deps.services.connections.page(em, callerOf(auth), query) }),
 });

@@ -67,7 +67,7 @@ const adAccountRoute = defineRoute({
     async (req, _res, next) => {
       const valid = (req as unknown as { valid: { params: { id: string }; query: { adAccountId?: string } } }).valid;
       const services = req.app.locals.deps.services;
-      const guarded = await services.guard.check(req.ctx.auth, 'facebook', valid.params.id);
+      const guarded = await services.guard.check(req.ctx.auth, 'facebook', valid.params.id, { operationId: req.ctx.operationId ?? 'facebookGetAdAccount', method: 'get' });
       if (valid.query.adAccountId !== undefined && services.guard.normalize('facebook', valid.query.adAccountId) !== guarded.platformAccountId) {
         throw new AppError('VALIDATION_FAILED', 'adAccountId differs from the account in the path', {
           details: [{ path: 'query.adAccountId', message: 'must name the same account as the path, or be omitted' }],

@@ -125,6 +125,9 @@ export function operationsRoutes(surface: () => RouteSpec[]): RouteSpec[] {
       const query = spec.method === 'get' && spec.query ? parsePart('query', spec.query, asQuery(input)) : {};
       const body = spec.method !== 'get' && spec.body ? parsePart('body', spec.body, input) : undefined;
       (ctx.req as Request & { valid?: unknown }).valid = { params, query, body };
+      // The scope check in the guard judges the inner operation, not `execute`.
+      ctx.req.ctx.operationId = spec.operationId;
+      ctx.req.ctx.operationMethod = spec.method;
       for (const mw of spec.before ?? []) await runMiddleware(mw, ctx.req, ctx.res);
       const inner = { ...ctx, params, query, body } as unknown as HandlerContext<AnyZodObject, AnyZodObject, ZodTypeAny>;
       const result = await spec.handler(inner as never);

@@ -13,11 +13,14 @@ import { TAGS, WRITE_ERRORS, guardBody, read, readOwned, submitWrite } from './s
 
 const Created = z.object({ id: z.string() });
 
-/** Pixels carry `owner_ad_account` rather than `account_id`; a pixel owned by another account answers 404. */
-const ownedPixel = (deps: AppDeps, req: Request, id: string, fields?: string) =>
-  readOwned(deps, req, detailCall(id, 'adspixel', fields ?? 'id', ['owner_ad_account']), 'Pixel', id);
+/**
+ * Pixels carry `owner_ad_account` rather than `account_id`; a pixel owned by another account answers
+ * 404. Without `fields` the detail answers the same default fields as the list (name, creation_time…).
+ */
+const ownedPixel = (deps: AppDeps, req: Request, id: string, fields: string | undefined) =>
+  readOwned(deps, req, detailCall(id, 'adspixel', fields, ['owner_ad_account']), 'Pixel', id);
 
-const pixelRead = (deps: AppDeps, req: Request, id: string, call: GraphCall) => ownedPixel(deps, req, id).then(() => read(deps, req, call));
+const pixelRead = (deps: AppDeps, req: Request, id: string, call: GraphCall) => ownedPixel(deps, req, id, 'id').then(() => read(deps, req, call));
 
 const routes: RouteSpec[] = [
   defineRoute({
@@ -82,7 +85,7 @@ const routes: RouteSpec[] = [
     errors: WRITE_ERRORS,
     before: guardBody(),
     handler: async ({ deps, auth, req, body }) => {
-      await ownedPixel(deps, req, body.event_source_id);
+      await ownedPixel(deps, req, body.event_source_id, 'id');
       return submitWrite(deps, auth, req, 'facebook.create-custom-conversion', { conversion: body }, 'Custom conversion created');
     },
   }),

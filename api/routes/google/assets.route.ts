@@ -19,7 +19,7 @@ export const googleAssetsRoute = defineRoute({
   handler: async ({ deps, auth, query }) => {
     checkLevelFields(ASSET_LEVEL_DEFS[query.level], query.level, query.fields);
     const { query: gaql } = assetsQuery(query);
-    const account = await deps.services.guard.check(auth, 'google', query.adAccountId);
+    const account = await deps.services.guard.check(auth, 'google', query.adAccountId, { operationId: 'googleAssets', method: 'GET' });
     const page = await deps.services.google.assets(account, gaql, query.pageToken);
     return { data: { ...page, gaqlQuery: gaql } };
   },

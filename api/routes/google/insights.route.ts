@@ -19,7 +19,7 @@ export const googleInsightsRoute = defineRoute({
   handler: async ({ deps, auth, query }) => {
     checkLevelFields(INSIGHT_LEVEL_DEFS[query.level], query.level, query.fields);
     const { query: gaql } = insightsQuery(query);
-    const account = await deps.services.guard.check(auth, 'google', query.adAccountId);
+    const account = await deps.services.guard.check(auth, 'google', query.adAccountId, { operationId: 'googleInsights', method: 'GET' });
     return { data: await deps.services.google.runOnAccount(account, gaql) };
   },
 });

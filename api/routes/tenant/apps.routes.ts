@@ -8,7 +8,13 @@ const PlatformFieldDto = z
   .object({ name: z.string(), label: z.string(), secret: z.boolean(), required: z.boolean() })
   .openapi('PlatformFieldDto');
 const PlatformMetadataDto = z
-  .object({ platform: z.enum(['facebook', 'google', 'tiktok', 'linkedin']), label: z.string(), fields: z.array(PlatformFieldDto) })
+  .object({
+    platform: z.enum(['facebook', 'google', 'tiktok', 'linkedin']),
+    label: z.string(),
+    available: z.boolean().openapi({ description: 'Whether users can connect this platform through the gateway today' }),
+    reason: z.string().optional().openapi({ description: 'Why the platform cannot be connected (only when available is false)' }),
+    fields: z.array(PlatformFieldDto),
+  })
   .openapi('PlatformMetadataDto');
 const SecretFieldDto = z
   .object({ configured: z.literal(true), last4: z.string().openapi({ description: 'Last 4 characters (empty for short secrets)' }) })
@@ -125,10 +131,17 @@ export const tenantAppRoutes: RouteSpec[] = [
     tags: ['Tenant apps'],
     auth: 'tenant',
     response: { schema: z.array(PlatformMetadataDto) },
-    handler: async () => ({
+    description:
+      'Every platform a tenant can store app credentials for. `available: false` marks a platform the gateway cannot connect yet ' +
+      '(no adapter: its connection routes answer 400), with the reason.',
+    handler: async ({ deps }) => ({
       data: APP_PLATFORMS.map((p) => ({
         platform: p,
         label: PLATFORM_APPS[p].label,
+        // Connectable = an adapter is registered for it; credentials may still be stored ahead of time.
+        ...(deps.services.platforms.all().some((a) => a.platform === p)
+          ? { available: true }
+          : { available: false, reason: `The gateway has no ${PLATFORM_APPS[p].label} adapter yet: its app credentials can be stored, but connections cannot be made` }),
         fields: PLATFORM_APPS[p].fields.map(({ name, label, secret, required }) => ({ name, label, secret, required })),
       })),
       message: 'Platforms fetched',

@@ -17,6 +17,8 @@ export interface AccountSnapshot {
   connectionExpiresAt: number | null;
   refreshable: boolean;
   managerId: string | null;
+  /** Scopes the connection's grant holds (empty = not known). */
+  connectionScopes: string[];
 }
 
 /** `null` caches "unknown in the tenant" too, so probing random ids stays cheap. */

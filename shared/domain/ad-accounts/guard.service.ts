@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors/app-error';
+import { missingScopes } from '../../platforms/core/scopes';
 import type { AuthContext } from '../identity/auth-context';
 import type { PlatformRegistry } from '../../platforms/core/registry';
 import { GuardCache, type AccountSnapshot } from './guard-cache';
@@ -13,11 +14,13 @@ export interface GuardedAccount {
   connectionId: string;
   ownerId: string;
   loginCustomerId?: string;
+  /** Scopes the connection's grant holds (empty = not known). */
+  grantedScopes: string[];
 }
 
 const SNAPSHOT_SQL = `select a.id, a.tenant_id, a.platform, a.platform_account_id, a.owner_id, a.validated_at, a.status,
   a.connection_id, a.manager_id, c.status as connection_status, c.expires_at as connection_expires_at,
-  (c.refresh_token_enc is not null) as has_refresh
+  (c.refresh_token_enc is not null) as has_refresh, c.scopes as connection_scopes
   from ad_accounts a left join connections c on c.id = a.connection_id and c.tenant_id = a.tenant_id
   where a.tenant_id = ? and a.platform = ? and a.platform_account_id = ?`;
 
@@ -43,7 +46,8 @@ export class AdAccountGuard {
     return id;
   }
 
-  async check(auth: AuthContext | undefined, platform: string, rawId: string): Promise<GuardedAccount> {
+  /** `op` names the operation the account is checked for, so its scopes are checked too. */
+  async check(auth: AuthContext | undefined, platform: string, rawId: string, op?: { operationId: string; method: string }): Promise<GuardedAccount> {
     if (auth?.kind !== 'external-user') throw new AppError('FORBIDDEN', 'Platform calls are made for an external user');
     const accountId = this.normalize(platform, rawId);
     const snap = await this.snapshot(auth.tenantId, platform, accountId);
@@ -57,15 +61,45 @@ export class AdAccountGuard {
     if (!snap.connectionId || !usable(snap)) {
       throw new AppError('CONNECTION_REAUTH_REQUIRED', `The ${platform} connection for ad account ${rawId} must be re-authorized`);
     }
-    return {
+    const guarded: GuardedAccount = {
       id: snap.id,
       tenantId: snap.tenantId,
       platform,
       platformAccountId: snap.platformAccountId,
       connectionId: snap.connectionId,
       ownerId: snap.ownerId,
+      grantedScopes: snap.connectionScopes,
       ...(snap.managerId ? { loginCustomerId: snap.managerId } : {}),
     };
+    if (op) this.requireScopes(platform, op.operationId, op.method, guarded);
+    return guarded;
+  }
+
+  /**
+   * 403 CONNECTION_SCOPE_MISSING before any platform call when the operation's feature needs a scope
+   * the connection was not granted. Grants whose scopes are not known (a caller-supplied Google or
+   * TikTok token) are left to the platform.
+   */
+  requireScopes(platform: string, operationId: string | undefined, method: string, account: Pick<GuardedAccount, 'grantedScopes'>): void {
+    const descriptor = this.platforms.get(platform).descriptor;
+    const model = descriptor.scopeModel;
+    if (!model || !operationId || account.grantedScopes.length === 0) return;
+    const feature = model.featureOf(operationId, method);
+    const spec = feature ? model.features[feature] : undefined;
+    if (!spec) return;
+    const missing = missingScopes(spec, account.grantedScopes);
+    if (!missing.length) return;
+    throw new AppError('CONNECTION_SCOPE_MISSING', `The ${descriptor.displayName} connection was not granted ${missing.join(', ')}, which ${feature} needs`, {
+      details: [
+        {
+          feature,
+          missingScopes: missing,
+          grantedScopes: account.grantedScopes,
+          // Sending this and following the returned url asks the user for the missing scopes again.
+          reconsent: { method: 'POST', path: `/api/v1/connections/${platform}/auth-url`, body: { scopes: [...new Set([...descriptor.scopes, ...missing])] } },
+        },
+      ],
+    });
   }
 
   private async snapshot(tenantId: string, platform: string, accountId: string): Promise<AccountSnapshot | null> {
@@ -88,6 +122,7 @@ export class AdAccountGuard {
           connectionExpiresAt: r.connection_expires_at ? new Date(r.connection_expires_at as string).getTime() : null,
           refreshable: Boolean(r.has_refresh) && Boolean(this.platforms.get(platform).oauth.refresh),
           managerId: (r.manager_id as string | null) ?? null,
+          connectionScopes: Array.isArray(r.connection_scopes) ? (r.connection_scopes as unknown[]).map(String) : [],
         }
       : null;
     this.cache.set(key, snap);

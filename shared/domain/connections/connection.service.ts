@@ -5,6 +5,7 @@ import type { Vault } from '../../infra/crypto';
 import { AdAccount } from '../../persistence/entities/ad-account.entity';
 import { Connection } from '../../persistence/entities/connection.entity';
 import type { PlatformRegistry } from '../../platforms/core/registry';
+import { unavailableFeatures } from '../../platforms/core/scopes';
 import { PLATFORMS, type Platform, type TokenGrant } from '../../platforms/core/types';
 import type { AdAccountGuard } from '../ad-accounts/guard.service';
 import type { AccountStore } from './account-store';
@@ -130,7 +131,7 @@ export class ConnectionService {
     });
     if (owned.length > 1) throw new AppError('VALIDATION_FAILED', 'The id matches accounts on several platforms; add ?platform=', { details: [{ path: 'query.platform', message: 'Required for this id' }] });
     const a = owned[0];
-    if (!a) throw new AppError('AD_ACCOUNT_NOT_FOUND', `Ad account ${rawId} was not found among this user's accounts`);
+    if (!a) return this.removeDiscovered(em, caller, rawId, candidates);
     const view = this.view(a, caller.userId);
     if (a.connectionId) {
       await em.getConnection().execute('delete from connection_accounts where connection_id = ? and platform_account_id = ?', [a.connectionId, a.platformAccountId]);
@@ -143,6 +144,33 @@ export class ConnectionService {
     await em.flush();
     await this.deps.guard.invalidate(caller.tenantId, a.platform, [a.platformAccountId]);
     return { removed: { ...view, status: 'available', validatedAt: null } };
+  }
+
+  /**
+   * An account the caller's connections list (discovered) but the caller never activated: the link
+   * is dropped, so it leaves GET /connections. The tenant's account row stays for other users.
+   */
+  private async removeDiscovered(em: EntityManager, caller: Caller, rawId: string, candidates: { platform: Platform; id: string }[]): Promise<{ removed: AdAccountView }> {
+    const notFound = () => new AppError('AD_ACCOUNT_NOT_FOUND', `Ad account ${rawId} was not found among this user's accounts`);
+    if (!candidates.length) throw notFound();
+    const conns = await em.find(Connection, { tenantId: caller.tenantId, externalUserId: caller.userId, platform: { $in: [...new Set(candidates.map((c) => c.platform))] } });
+    const links = (await this.deps.store.linkedAccounts(em, conns.map((c) => c.id))).filter((l) => {
+      const platform = conns.find((c) => c.id === l.connectionId)!.platform;
+      return candidates.some((c) => c.platform === platform && c.id === l.platformAccountId);
+    });
+    const platforms = new Set(links.map((l) => conns.find((c) => c.id === l.connectionId)!.platform));
+    if (platforms.size > 1) throw new AppError('VALIDATION_FAILED', 'The id matches accounts on several platforms; add ?platform=', { details: [{ path: 'query.platform', message: 'Required for this id' }] });
+    const link = links[0];
+    if (!link) throw notFound();
+    const platform = [...platforms][0]!;
+    const a = await em.findOne(AdAccount, { tenantId: caller.tenantId, platform, platformAccountId: link.platformAccountId });
+    for (const l of links) {
+      await em.getConnection().execute('delete from connection_accounts where connection_id = ? and platform_account_id = ?', [l.connectionId, l.platformAccountId]);
+    }
+    const view: AdAccountView = a
+      ? this.view(a, caller.userId)
+      : { id: link.id, adAccountId: link.platformAccountId, name: link.name ?? null, currency: link.currency ?? null, timezone: link.timezone ?? null, managerId: link.managerId ?? null, connectionId: null, status: 'available', validatedAt: null };
+    return { removed: view };
   }
 
   /** Revokes at the platform (best effort) and locally; the connection's accounts stop passing the guard. */
@@ -183,13 +211,41 @@ export class ConnectionService {
     for (const [p, ids] of byPlatform) await this.deps.guard.invalidate(tenantId, p, ids);
   }
 
-  /** The caller's connections with their accounts; never a token. */
-  async list(em: EntityManager, caller: Caller, platform?: Platform) {
-    const conns = await em.find(
+  /**
+   * One page of the caller's connections, newest first, in the gateway's cursor style. The cursor is
+   * the last row's (created_at, id) as Postgres prints it, so rows created in the same millisecond
+   * are neither skipped nor repeated.
+   */
+  async page(em: EntityManager, caller: Caller, q: { platform?: Platform; limit: number; cursor?: string }) {
+    let after: { at: string; id: string } | undefined;
+    if (q.cursor !== undefined) {
+      const [at, id] = Buffer.from(q.cursor, 'base64url').toString('utf8').split('|');
+      if (!at || !id || !isUuid(id) || Number.isNaN(Date.parse(at))) {
+        throw new AppError('VALIDATION_FAILED', 'Invalid cursor', { details: [{ path: 'query.cursor', message: 'not a cursor from this endpoint' }] });
+      }
+      after = { at, id };
+    }
+    const rows = await em.getConnection().execute<{ id: string; at: string }[]>(
+      `select id, created_at::text as at from connections
+       where tenant_id = ? and external_user_id = ? ${q.platform ? 'and platform = ?' : ''} ${after ? 'and (created_at, id) < (?::timestamptz, ?::uuid)' : ''}
+       order by created_at desc, id desc limit ?`,
+      [caller.tenantId, caller.userId, ...(q.platform ? [q.platform] : []), ...(after ? [after.at, after.id] : []), q.limit + 1],
+    );
+    const page = rows.slice(0, q.limit);
+    const items = await this.list(em, caller, q.platform, page.map((r) => r.id));
+    const last = page[page.length - 1];
+    return { items, nextCursor: rows.length > q.limit && last ? Buffer.from(`${last.at}|${last.id}`).toString('base64url') : null };
+  }
+
+  /** The caller's connections with their accounts (all, or the given ids in that order); never a token. */
+  async list(em: EntityManager, caller: Caller, platform?: Platform, ids?: string[]) {
+    if (ids && !ids.length) return [];
+    const found = await em.find(
       Connection,
-      { tenantId: caller.tenantId, externalUserId: caller.userId, ...(platform ? { platform } : {}) },
+      { tenantId: caller.tenantId, externalUserId: caller.userId, ...(platform ? { platform } : {}), ...(ids ? { id: { $in: ids } } : {}) },
       { orderBy: { createdAt: 'desc' } },
     );
+    const conns = ids ? ids.flatMap((id) => found.filter((c) => c.id === id)) : found;
     const links = await this.deps.store.linkedAccounts(em, conns.map((c) => c.id));
     const accounts = await em.find(AdAccount, { tenantId: caller.tenantId, platformAccountId: { $in: [...new Set(links.map((l) => l.platformAccountId))] } });
     const byKey = new Map(accounts.map((a) => [`${a.platform}|${a.platformAccountId}`, a]));
@@ -200,6 +256,7 @@ export class ConnectionService {
       status: c.status,
       connected: c.status === 'active',
       scopes: c.scopes,
+      unavailableFeatures: unavailableFeatures(this.deps.platforms.get(c.platform).descriptor.scopeModel, c.scopes),
       expiresAt: c.expiresAt?.toISOString() ?? null,
       lastRefreshedAt: c.lastRefreshedAt?.toISOString() ?? null,
       createdAt: c.createdAt.toISOString(),
@@ -220,12 +277,14 @@ export class ConnectionService {
     return {
       items: (platform ? [platform] : [...PLATFORMS]).map((p) => {
         const best = all.filter((c) => c.platform === p).sort((a, b) => (rank[a.status] ?? 9) - (rank[b.status] ?? 9))[0];
-        if (!best) return { platform: p, connected: false, status: null, connectionId: null, adAccounts: [], expiresAt: null, lastRefreshedAt: null };
+        if (!best) return { platform: p, connected: false, status: null, connectionId: null, scopes: [], unavailableFeatures: [], adAccounts: [], expiresAt: null, lastRefreshedAt: null };
         return {
           platform: p,
           connected: best.status === 'active',
           status: best.status,
           connectionId: best.connectionId,
+          scopes: best.scopes,
+          unavailableFeatures: best.unavailableFeatures,
           adAccounts: best.adAccounts,
           expiresAt: best.expiresAt,
           lastRefreshedAt: best.lastRefreshedAt,

@@ -93,15 +93,17 @@ export class PlatformAuthService {
    * refused with, so calls refused together cause one refresh.
    */
   async tokenSource(connectionId: string): Promise<TokenSource> {
-    let c: Pick<CachedToken, 'platform' | 'appClientId' | 'refreshable'> | undefined = this.deps.tokens.get(connectionId);
+    let c: Pick<CachedToken, 'tenantId' | 'platform' | 'appClientId' | 'refreshable'> | undefined = this.deps.tokens.get(connectionId);
     if (!c) {
       const mark = this.deps.tokens.mark();
       const row = await this.load(connectionId);
       // Warms the cache, so the source's first get() needs no second read.
       if (row.status === 'active' && row.accessTokenEnc && !this.needsRefresh(row)) this.remember(row, this.deps.vault.decrypt(row.accessTokenEnc), mark);
-      c = { platform: row.platform, appClientId: row.appClientId ?? null, refreshable: !!row.refreshTokenEnc };
+      c = { tenantId: row.tenantId, platform: row.platform, appClientId: row.appClientId ?? null, refreshable: !!row.refreshTokenEnc };
     }
     let last: string | undefined;
+    const known = c;
+    let secret: Promise<string | undefined> | undefined;
     return {
       connectionId,
       appKey: c.appClientId ?? undefined,
@@ -109,6 +111,16 @@ export class PlatformAuthService {
       refresh:
         this.deps.platforms.get(c.platform).oauth.refresh && c.refreshable
           ? async (rejected?: string) => (last = await this.refresh(connectionId, rejected ?? last))
+          : undefined,
+      // Meta only: an app with "Require App Secret" refuses calls without appsecret_proof. Looked up
+      // once per source; the tenant app row is the one the connection was made with.
+      appSecret:
+        known.platform === 'facebook'
+          ? () =>
+              (secret ??= this.deps
+                .apps(this.deps.em(), known.tenantId, known.platform)
+                .then((app) => (app && (!known.appClientId || app.clientId === known.appClientId) ? app.clientSecret : undefined))
+                .catch(() => undefined))
           : undefined,
     };
   }

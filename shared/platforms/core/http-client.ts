@@ -16,7 +16,7 @@ import type {
 
 /** A platform's wire format: how a request is put on the wire and how a success body is unwrapped. */
 export interface WireFormat {
-  encode(req: PlatformRequest, token: string | undefined): { url: string; headers: Record<string, string>; body?: string };
+  encode(req: PlatformRequest, token: string | undefined, extra?: { appSecret?: string }): { url: string; headers: Record<string, string>; body?: string };
   /** The part of a successful body callers get (TikTok: `data`). */
   unwrap?(body: unknown): unknown;
 }
@@ -94,6 +94,7 @@ export class PlatformHttpClient implements PlatformClient {
     const attempt = async (): Promise<RawResponse> => {
       deadline?.check();
       const token = typeof req.token === 'string' ? req.token : source ? await source.get() : undefined;
+      const appSecret = req.appSecret ?? (token ? await source?.appSecret?.() : undefined);
       let res: RawResponse;
       const queuedAt = performance.now();
       // What the call itself did, apart from the limiter around it: the limiter's own Redis can
@@ -108,7 +109,7 @@ export class PlatformHttpClient implements PlatformClient {
             this.deps.metrics?.limiterWait.observe({ platform, kind: req.kind }, (performance.now() - queuedAt) / 1000);
             call.started = true;
             try {
-              call.answer = await this.send(req, token, deadline);
+              call.answer = await this.send(req, token, appSecret, deadline);
               return call.answer;
             } catch (e) {
               call.error = e;
@@ -141,7 +142,15 @@ export class PlatformHttpClient implements PlatformClient {
       for (const u of this.errors.usage(res)) await this.feedUsage(limitKey, u.scope, u.pct, u.regainMs);
       const failure = this.errors.classify(res);
       if (!failure) return res;
-      return this.onFailure(failure, { retryable, source, rejected: token, refreshed: () => refreshed, markRefreshed: () => (refreshed = true), limitKey });
+      return this.onFailure(failure, {
+        retryable,
+        source,
+        rejected: token,
+        refreshed: () => refreshed,
+        markRefreshed: () => (refreshed = true),
+        limitKey,
+        quotaOwnerSent: !!this.descriptor.quotaOwnerHeader && !!req.headers?.[this.descriptor.quotaOwnerHeader],
+      });
     };
 
     const startedAt = performance.now();
@@ -200,10 +209,20 @@ export class PlatformHttpClient implements PlatformClient {
       refreshed(): boolean;
       markRefreshed(): void;
       limitKey: { platform: PlatformDescriptor['platform']; appKey: string; accountKey?: string };
+      quotaOwnerSent: boolean;
     },
   ): Promise<never> {
     switch (failure.kind) {
       case 'rate-limit': {
+        if (failure.untilReset) {
+          // Retrying before the reset only spends calls: hold the customer (and the quota's owner)
+          // on every replica, and answer now with the reset as Retry-After.
+          const { platform, accountKey, appKey } = ctx.limitKey;
+          const why = `quota exhausted until reset: ${failure.error.message}`;
+          if (accountKey) await this.deps.limiter.pause(platform, 'account', accountKey, failure.retryAfterMs, why);
+          if (!accountKey || failure.untilReset.alsoApp || ctx.quotaOwnerSent) await this.deps.limiter.pause(platform, 'app', appKey, failure.retryAfterMs, why);
+          throw new pRetry.AbortError(failure.error);
+        }
         const key = failure.scope === 'account' && ctx.limitKey.accountKey ? ctx.limitKey.accountKey : ctx.limitKey.appKey;
         const scope = ctx.limitKey.accountKey ? failure.scope : 'app';
         this.deps.metrics?.notePause(ctx.limitKey.platform, scope, key, failure.retryAfterMs);
@@ -253,8 +272,8 @@ export class PlatformHttpClient implements PlatformClient {
     return p;
   }
 
-  private async send(req: PlatformRequest, token: string | undefined, deadline?: ReadDeadline): Promise<RawResponse> {
-    const wire = this.wire.encode(req, token);
+  private async send(req: PlatformRequest, token: string | undefined, appSecret: string | undefined, deadline?: ReadDeadline): Promise<RawResponse> {
+    const wire = this.wire.encode(req, token, { appSecret });
     // wire.url is already normalized (buildUrl): split it without parsing it a second time.
     const cut = wire.url.indexOf('/', wire.url.indexOf('//') + 2);
     const res = await this.pool(cut < 0 ? wire.url : wire.url.slice(0, cut)).request({

@@ -1,4 +1,5 @@
 import type { AppError } from '../../errors/app-error';
+import type { ScopeModel } from './scopes';
 
 /** Platforms with an ads surface. Tenant apps also exist for `linkedin`, which has no adapter yet. */
 export const PLATFORMS = ['facebook', 'tiktok', 'google'] as const;
@@ -28,6 +29,8 @@ export interface TokenSource {
    * instead of a second refresh.
    */
   refresh?(rejected?: string): Promise<string>;
+  /** The app secret of the token's app (Meta appsecret_proof); absent when not known. Never logged. */
+  appSecret?(): Promise<string | undefined>;
 }
 
 export type CallKind = 'read' | 'write';
@@ -51,6 +54,8 @@ export interface PlatformRequest {
   headers?: Record<string, string>;
   /** Hit the platform's non-versioned host (OAuth endpoints) instead of the API base. */
   absoluteUrl?: string;
+  /** Secret of the app the token belongs to, when the caller has it (Meta appsecret_proof). */
+  appSecret?: string;
   /** Deadline for waiting on the outbound limiter; defaults from config for reads. */
   limitDeadlineMs?: number;
 }
@@ -64,7 +69,18 @@ export interface RawResponse {
 /** How the client should treat a platform answer. */
 export type Failure =
   | { kind: 'transient'; error: AppError; retryAfterMs?: number }
-  | { kind: 'rate-limit'; error: AppError; retryAfterMs: number; scope: 'account' | 'app' }
+  | {
+      kind: 'rate-limit';
+      error: AppError;
+      retryAfterMs: number;
+      scope: 'account' | 'app';
+      /**
+       * A quota that only frees up at its reset (Google's daily RESOURCE_EXHAUSTED): the account, and
+       * the app when `alsoApp` or when the request named a quota owner (descriptor.quotaOwnerHeader),
+       * are held until then and the call answers 429 at once instead of retrying.
+       */
+      untilReset?: { alsoApp: boolean };
+    }
   | { kind: 'reauth'; error: AppError; connectionStatus: 'expired' | 'revoked'; refreshable: boolean }
   | { kind: 'fatal'; error: AppError };
 
@@ -90,8 +106,12 @@ export interface PlatformDescriptor {
   /** Versioned API base, e.g. `https://graph.facebook.com/v25.0`. */
   apiBase: string;
   apiVersion: string;
-  /** Default OAuth scopes. */
+  /** Default OAuth scopes: the union of what the scope model's features need. */
   scopes: string[];
+  /** Request header naming who owns a daily quota (Google's developer-token); its presence makes a daily-quota hold cover the app too. */
+  quotaOwnerHeader?: string;
+  /** Scopes each operation needs, checked before the call; absent = the platform cannot be checked ahead. */
+  scopeModel?: ScopeModel;
   /** Response headers that carry limit signals. */
   limitHeaders: string[];
   /** Calls per second per ad account and per app the outbound limiter allows (0 = unpaced). */

@@ -34,6 +34,7 @@ export function facebookOperations(client: PlatformClient): AccountOperations {
           token,
           kind: 'read',
           appKey: app.clientId,
+          appSecret: app.clientSecret,
         });
         out.push(...(r.data ?? []).map(toAccount));
         after = r.paging?.cursors?.after;
@@ -50,6 +51,7 @@ export function facebookOperations(client: PlatformClient): AccountOperations {
         accountKey: platformAccountId,
         kind: 'read',
         appKey: app.clientId,
+        appSecret: app.clientSecret,
       });
       return { ...toAccount(r), platformAccountId };
     },

@@ -1,21 +1,33 @@
+import { createHmac } from 'node:crypto';
 import type { WireFormat } from '../core/http-client';
 import { buildUrl, formBody, FORM } from '../core/encode';
 import type { PlatformRequest } from '../core/types';
 
 /**
+ * `appsecret_proof`: hex HMAC-SHA256 of the access token keyed with the app secret, what an app with
+ * "Require App Secret" demands on every call (https://developers.facebook.com/docs/graph-api/securing-requests/;
+ * facebook-python-business-sdk facebook_business/session.py `_gen_appsecret_proof` sends this form).
+ */
+export const appSecretProof = (token: string, appSecret: string) => createHmac('sha256', appSecret).update(token).digest('hex');
+
+/**
  * Graph API wire format (facts §1): the token travels as `access_token` (what both SDKs send);
  * GET/DELETE carry everything in the query, POST is form-urlencoded with JSON inside fields.
+ * With the app secret known, every call that carries a token also carries `appsecret_proof`.
  */
 export function facebookWire(apiBase: string): WireFormat {
   return {
-    encode(req: PlatformRequest, token) {
+    encode(req: PlatformRequest, token, extra) {
       const base = req.absoluteUrl ?? buildUrl(apiBase, req.path);
-      const withToken = token ? { ...req.query, access_token: token } : req.query;
+      const auth: Record<string, string> | undefined = token
+        ? { access_token: token, ...(extra?.appSecret ? { appsecret_proof: appSecretProof(token, extra.appSecret) } : {}) }
+        : undefined;
+      const withToken = auth ? { ...req.query, ...auth } : req.query;
       if (req.method === 'GET' || req.method === 'DELETE') {
         return { url: buildUrl(base, '', withToken), headers: {} };
       }
       const fields = { ...(req.form ?? {}), ...((req.body as Record<string, unknown>) ?? {}) };
-      return { url: buildUrl(base, '', req.query), headers: FORM, body: formBody(token ? { ...fields, access_token: token } : fields) };
+      return { url: buildUrl(base, '', req.query), headers: FORM, body: formBody(auth ? { ...fields, ...auth } : fields) };
     },
   };
 }

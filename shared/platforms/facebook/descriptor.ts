@@ -1,8 +1,10 @@
 import type { Config } from '../../infra/config';
+import { consentScopes } from '../core/scopes';
 import type { PlatformDescriptor } from '../core/types';
+import { FACEBOOK_SCOPE_MODEL } from './scopes';
 
-/** Ads scopes the login dialog asks for by default (facts §2). */
-export const FACEBOOK_SCOPES = ['ads_management', 'ads_read', 'business_management', 'pages_show_list', 'pages_read_engagement', 'leads_retrieval', 'read_insights'];
+/** What the login dialog asks for by default: every scope some operation needs (see scopes.ts). */
+export const FACEBOOK_SCOPES = consentScopes(FACEBOOK_SCOPE_MODEL);
 
 /** Headers that carry Meta's usage signals (facts §6). */
 export const USAGE_HEADERS = ['x-app-usage', 'x-ad-account-usage', 'x-business-use-case-usage'];
@@ -17,6 +19,7 @@ export function facebookDescriptor(config: Config): PlatformDescriptor & { dialo
     apiVersion: config.FACEBOOK_API_VERSION,
     dialogBase: `${config.FACEBOOK_DIALOG_URL.replace(/\/+$/, '')}/${config.FACEBOOK_API_VERSION}/dialog/oauth`,
     scopes: FACEBOOK_SCOPES,
+    scopeModel: FACEBOOK_SCOPE_MODEL,
     limitHeaders: USAGE_HEADERS,
     accountRps: config.FACEBOOK_ACCOUNT_RPS,
     appRps: config.FACEBOOK_APP_RPS,

@@ -8,7 +8,14 @@ interface TokenAnswer {
 }
 
 interface DebugToken {
-  data?: { is_valid?: boolean; expires_at?: number; scopes?: string[]; user_id?: string; error?: { message?: string } };
+  data?: {
+    is_valid?: boolean;
+    expires_at?: number;
+    scopes?: string[];
+    granular_scopes?: { scope?: string; target_ids?: string[] }[];
+    user_id?: string;
+    error?: { message?: string };
+  };
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -34,7 +41,9 @@ export function facebookOAuth(client: PlatformClient, d: { dialogBase: string; s
       });
     }
     const exp = Number(r.data.expires_at ?? 0);
-    return { expiresAt: exp > 0 ? new Date(exp * 1000) : null, scopes: r.data.scopes ?? [], platformUserId: r.data.user_id };
+    // `scopes` lists what was granted; `granular_scopes` repeats the asset-scoped ones with their targets.
+    const granted = new Set([...(r.data.scopes ?? []), ...(r.data.granular_scopes ?? []).map((g) => g.scope).filter((s): s is string => !!s)]);
+    return { expiresAt: exp > 0 ? new Date(exp * 1000) : null, scopes: [...granted], platformUserId: r.data.user_id };
   }
 
   async function longLived(app: PlatformApp, token: string): Promise<TokenAnswer> {
@@ -82,7 +91,7 @@ export function facebookOAuth(client: PlatformClient, d: { dialogBase: string; s
     },
     inspect,
     async revoke(app, { accessToken }) {
-      await client.request({ method: 'DELETE', path: 'me/permissions', token: accessToken, kind: 'write', idempotent: true, appKey: app.clientId });
+      await client.request({ method: 'DELETE', path: 'me/permissions', token: accessToken, kind: 'write', idempotent: true, appKey: app.clientId, appSecret: app.clientSecret });
     },
   };
 }

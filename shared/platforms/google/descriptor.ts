@@ -1,7 +1,9 @@
 import type { Config } from '../../infra/config';
+import { consentScopes } from '../core/scopes';
 import type { PlatformDescriptor } from '../core/types';
+import { GOOGLE_ADS_SCOPE, GOOGLE_SCOPE_MODEL } from './scopes';
 
-export const GOOGLE_ADS_SCOPE = 'https://www.googleapis.com/auth/adwords';
+export { GOOGLE_ADS_SCOPE };
 
 export interface GoogleDescriptor extends PlatformDescriptor {
   authorizeUrl: string;
@@ -19,7 +21,9 @@ export function googleDescriptor(config: Config): GoogleDescriptor {
     authorizeUrl: `${config.GOOGLE_OAUTH_URL.replace(/\/+$/, '')}/o/oauth2/v2/auth`,
     tokenUrl: `${token}/token`,
     revokeUrl: `${token}/revoke`,
-    scopes: [GOOGLE_ADS_SCOPE],
+    scopes: consentScopes(GOOGLE_SCOPE_MODEL),
+    scopeModel: GOOGLE_SCOPE_MODEL,
+    quotaOwnerHeader: 'developer-token',
     // Google sends no usage headers; its signal is quotaError with a retry delay (facts §7, §9).
     limitHeaders: [],
     accountRps: config.GOOGLE_ACCOUNT_RPS,

@@ -13,8 +13,14 @@ interface RpcStatus {
   details?: { '@type'?: string; errors?: AdsError[]; requestId?: string; reason?: string }[];
 }
 
-/** Waits when a quota error carries no retry delay (daily RESOURCE_EXHAUSTED has none, facts §7). */
-const DEFAULT_QUOTA_WAIT_MS = { RESOURCE_EXHAUSTED: 60_000, RESOURCE_TEMPORARILY_EXHAUSTED: 5_000 } as Record<string, number>;
+/** Wait for short-term throttling (RESOURCE_TEMPORARILY_EXHAUSTED) that carries no retryDelay. */
+const SHORT_TERM_WAIT_MS = 5_000;
+/**
+ * Hold after the daily operations quota (RESOURCE_EXHAUSTED) when Google gives no retryDelay. The
+ * quota is a sliding 24 h window with no published reset instant, so the customer is probed again
+ * once an hour rather than every minute.
+ */
+export const DAILY_QUOTA_HOLD_MS = 3_600_000;
 
 /** Protobuf Duration JSON ("30s", "1.5s") → ms. */
 export function durationMs(d: string | undefined): number | undefined {
@@ -62,10 +68,24 @@ export function classifyGoogle(res: RawResponse): Failure | null {
   if (family === 'authenticationError' || (!family && res.status === 401)) {
     return { kind: 'reauth', refreshable: true, connectionStatus: 'expired', error: make('CONNECTION_REAUTH_REQUIRED', 'The Google connection must be re-authorized') };
   }
+  // QuotaError (google/ads/googleads/v23/errors/quota_error.proto): RESOURCE_TEMPORARILY_EXHAUSTED is
+  // short-term throttling, retried after its hint; RESOURCE_EXHAUSTED is the daily operations quota
+  // (https://developers.google.com/google-ads/api/docs/best-practices/quotas), held until it resets.
   if (family === 'quotaError' || s.status === 'RESOURCE_EXHAUSTED') {
     const q = error?.details?.quotaErrorDetails;
-    const wait = durationMs(q?.retryDelay) ?? DEFAULT_QUOTA_WAIT_MS[value ?? ''] ?? DEFAULT_QUOTA_WAIT_MS.RESOURCE_TEMPORARILY_EXHAUSTED!;
-    return { kind: 'rate-limit', scope: q?.rateScope === 'DEVELOPER' ? 'app' : 'account', retryAfterMs: wait, error: make('PLATFORM_RATE_LIMITED', 'Google Ads quota reached', Math.ceil(wait / 1000)) };
+    const scope = q?.rateScope === 'DEVELOPER' ? 'app' : 'account';
+    if (family === 'quotaError' && value === 'RESOURCE_EXHAUSTED') {
+      const hold = durationMs(q?.retryDelay) ?? DAILY_QUOTA_HOLD_MS;
+      return {
+        kind: 'rate-limit',
+        scope,
+        retryAfterMs: hold,
+        untilReset: { alsoApp: scope === 'app' },
+        error: make('PLATFORM_RATE_LIMITED', 'Google Ads daily operations quota exhausted; calls for this customer are held until it resets', Math.ceil(hold / 1000)),
+      };
+    }
+    const wait = durationMs(q?.retryDelay) ?? SHORT_TERM_WAIT_MS;
+    return { kind: 'rate-limit', scope, retryAfterMs: wait, error: make('PLATFORM_RATE_LIMITED', 'Google Ads quota reached', Math.ceil(wait / 1000)) };
   }
   if (family === 'authorizationError' || reason === 'ACCESS_TOKEN_SCOPE_INSUFFICIENT' || s.status === 'PERMISSION_DENIED') {
     return { kind: 'fatal', error: make('FORBIDDEN', msg) };

@@ -65,7 +65,7 @@ describe('activation', () => {
     expect([403, 404]).toContain(r.status);
     expect(r.body.error.details[0]).toMatchObject({ platform: 'facebook', code: expect.any(Number), traceId: expect.any(String) });
     const list = await http(app.url, 'GET', '/api/v1/connections', { headers: bearer(token) });
-    expect(list.body.data).toEqual([]);
+    expect(list.body.data).toEqual({ items: [], nextCursor: null });
   });
 
   it('without a token and without a connection, answers 404 CONNECTION_NOT_FOUND', async () => {
@@ -214,7 +214,14 @@ describe('status and the team-scoped surface', () => {
     const r = await http(app.url, 'GET', '/api/v1/connections/status', { headers: bearer(token) });
     expect(r.status).toBe(200);
     const byPlatform = Object.fromEntries(r.body.data.items.map((i: { platform: string }) => [i.platform, i]));
-    expect(byPlatform.google).toMatchObject({ connected: true, status: 'active', adAccounts: [expect.objectContaining({ adAccountId: '1000000003' })] });
+    // Connected through the consent dialog: every account the grant reaches is listed, the activated one active.
+    expect(byPlatform.google).toMatchObject({
+      connected: true,
+      status: 'active',
+      scopes: ['https://www.googleapis.com/auth/adwords'],
+      unavailableFeatures: [],
+      adAccounts: expect.arrayContaining([expect.objectContaining({ adAccountId: '1000000003', status: 'active' })]),
+    });
     expect(byPlatform.facebook).toMatchObject({ connected: false, status: null, connectionId: null });
     const only = await http(app.url, 'GET', '/api/v1/connections/status?platform=google', { headers: bearer(token) });
     expect(only.body.data.items).toHaveLength(1);
@@ -229,7 +236,7 @@ describe('status and the team-scoped surface', () => {
     expect(post.status).toBe(200);
     const get = await http(app.url, 'GET', '/api/v1/team-42/connections', { headers: { 'x-api-key': apiKey } });
     expect(get.status).toBe(200);
-    expect(get.body.data[0].adAccounts[0]).toMatchObject({ adAccountId: '3000000002', status: 'active', currency: 'AUD' });
+    expect(get.body.data.items[0].adAccounts[0]).toMatchObject({ adAccountId: '3000000002', status: 'active', currency: 'AUD' });
     const bearerOnly = await http(app.url, 'GET', '/api/v1/team-42/connections', { headers: bearer(await externalUserToken(app, apiKey, 'team-42')) });
     expect(bearerOnly.status).toBe(401);
   });

@@ -57,7 +57,7 @@ describe.each([
     const list = await http(app.url, 'GET', '/api/v1/connections', { headers: bearer(token) });
     expect(list.status).toBe(200);
     expect(JSON.stringify(list.body)).not.toMatch(/access_?token|refresh_?token/i);
-    const conn = list.body.data.find((c: { connectionId: string }) => c.connectionId === connectionId);
+    const conn = list.body.data.items.find((c: { connectionId: string }) => c.connectionId === connectionId);
     expect(conn).toMatchObject({ platform, status: 'active', connected: true, kind: 'oauth' });
     const ids = conn.adAccounts.map((a: { adAccountId: string }) => a.adAccountId);
     for (const id of expected) expect(ids).toContain(id);
@@ -146,7 +146,7 @@ describe('callback failures redirect with status=error, never a 500', () => {
       expect(final.searchParams.get('code')).toBe('ACCESS_DENIED');
     }
     const list = await http(app.url, 'GET', '/api/v1/connections', { headers: bearer(token) });
-    expect(list.body.data).toEqual([]);
+    expect(list.body.data).toEqual({ items: [], nextCursor: null });
   });
 
   it('when the state is reused, redirects with code=STATE_REUSED and creates nothing more', async () => {

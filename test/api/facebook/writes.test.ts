@@ -1,8 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { CheckpointStore } from '../../../shared/domain/jobs/checkpoint-store';
 import { findWriteOperation } from '../../../shared/domain/jobs/write-operations';
 import type { WriteContext } from '../../../shared/domain/jobs/write-operation.types';
 import { ACCOUNTS, PAGES, useFbWorld } from './fb-world';
+
+/** Every Graph call carries appsecret_proof of its token (the tenant's app secret is known). */
+const proofOf = (token: string) => createHmac('sha256', 'sim-app-secret').update(token).digest('hex');
 
 const A1 = ACCOUNTS.alice[0];
 let n = 0;
@@ -30,7 +33,7 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
     expect(r.body).toMatchObject({ success: true, message: 'Campaign created', data: { id: expect.stringMatching(/^\d+$/) } });
     const [post] = await postsTo(`/act_${A1}/campaigns`);
     expect(post!.body).toEqual({
-      name, objective, status: 'PAUSED', special_ad_categories: '[]', is_adset_budget_sharing_enabled: 'false', access_token: w.aliceAccount.platformToken,
+      name, objective, status: 'PAUSED', special_ad_categories: '[]', is_adset_budget_sharing_enabled: 'false', access_token: w.aliceAccount.platformToken, appsecret_proof: proofOf(w.aliceAccount.platformToken),
     });
     expect(node(r.body.data.id)).toMatchObject({ name, objective, status: 'PAUSED', account_id: A1 });
   });
@@ -93,7 +96,7 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
     expect(r.body.data).toEqual({ success: true, id, status: 'ARCHIVED' });
     const calls = await w.simCalls(`/${id}`);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /v25.0/${id}`, `POST /v25.0/${id}`]);
-    expect(calls[1]!.body).toEqual({ status: 'ARCHIVED', access_token: w.aliceAccount.platformToken });
+    expect(calls[1]!.body).toEqual({ status: 'ARCHIVED', access_token: w.aliceAccount.platformToken, appsecret_proof: proofOf(w.aliceAccount.platformToken) });
     expect(node(id)!.status).toBe('ARCHIVED');
     await w.call('POST', `/api/v1/facebook/${segment}/${id}/status`, { body: { adAccountId: A1, status: 'ACTIVE' } });
   });
@@ -117,7 +120,7 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ id: expect.any(String), creative_id: creative });
     const [post] = await postsTo(`/act_${A1}/ads`);
-    expect(post!.body).toEqual({ name, adset_id: adset, creative: JSON.stringify({ creative_id: creative }), status: 'PAUSED', access_token: w.aliceAccount.platformToken });
+    expect(post!.body).toEqual({ name, adset_id: adset, creative: JSON.stringify({ creative_id: creative }), status: 'PAUSED', access_token: w.aliceAccount.platformToken, appsecret_proof: proofOf(w.aliceAccount.platformToken) });
     expect(node(r.body.data.id)).toMatchObject({ name, adset_id: adset, status: 'PAUSED' });
   });
 
@@ -147,7 +150,7 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ message: 'Ad copied', data: { copied_ad_id: expect.any(String) } });
     const [post] = await postsTo(`/${ad}/copies`);
-    expect(post!.body).toEqual({ status_option: 'PAUSED', rename_options: '{"rename_suffix":" (copy B)"}', access_token: w.aliceAccount.platformToken });
+    expect(post!.body).toEqual({ status_option: 'PAUSED', rename_options: '{"rename_suffix":" (copy B)"}', access_token: w.aliceAccount.platformToken, appsecret_proof: proofOf(w.aliceAccount.platformToken) });
     expect(String(node(r.body.data.copied_ad_id)!.name)).toMatch(/ \(copy B\)$/);
   });
 

@@ -15,7 +15,7 @@ beforeAll(async () => {
 const run = (id: string = G.aliceUs, headers = w.alice) => w.get(gaqlPath({ adAccountId: id, query: Q }), headers);
 const streamCalls = async (id: string = G.aliceUs) => (await w.calls(searchStreamOf(id))).length;
 
-function quotaBody(code: string, retryDelay: string) {
+function quotaBody(code: string, retryDelay: string | undefined) {
   return {
     error: {
       code: 429,
@@ -28,7 +28,7 @@ function quotaBody(code: string, retryDelay: string) {
             {
               errorCode: { quotaError: code },
               message: 'Too many requests.',
-              details: { quotaErrorDetails: { rateScope: 'ACCOUNT', rateName: 'Requests per account per second', retryDelay } },
+              details: { quotaErrorDetails: { rateScope: 'ACCOUNT', rateName: 'Requests per account per second', ...(retryDelay ? { retryDelay } : {}) } },
             },
           ],
           requestId: 'sim-quota',
@@ -87,6 +87,28 @@ describe('Google Ads failures on /api/v1/google/gaql', () => {
     const again = await run(G.aliceJp);
     expect(again.status).toBe(429);
     expect(await streamCalls(G.aliceJp)).toBe(0);
+  });
+
+  // Daily operations quota (https://developers.google.com/google-ads/api/docs/best-practices/quotas):
+  // retrying before the reset only spends calls.
+  it('daily RESOURCE_EXHAUSTED → 429 at once with Retry-After at the reset, the customer held, no retry', async () => {
+    // rateScope ACCOUNT: only this customer is held (a DEVELOPER-scoped one would hold the tenant's app).
+    await w.fault({ status: 429, body: quotaBody('RESOURCE_EXHAUSTED', undefined), path: searchStreamOf(G.bobBikes) });
+    const r = await run(G.bobBikes, w.bob);
+    expect(r.status).toBe(429);
+    expect(r.body.error.code).toBe('PLATFORM_RATE_LIMITED');
+    expect(Number(r.headers.get('retry-after'))).toBe(3600);
+    expect(await streamCalls(G.bobBikes)).toBe(1);
+    await w.clearFaults();
+    await w.clearCalls();
+    const again = await run(G.bobBikes, w.bob);
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(await streamCalls(G.bobBikes)).toBe(0);
+    // Other customers of the tenant are unaffected.
+    expect((await run(G.aliceUs)).status).toBe(200);
+    // An operator lifts the hold (the other tests of this file use bob's customer).
+    await w.app.services.limiter.clearPauses();
   });
 
   it('INTERNAL once → retried and answered', async () => {

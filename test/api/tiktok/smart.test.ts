@@ -26,6 +26,7 @@ describe('TikTok Smart+ (automated) routes', () => {
   it('refuses a Smart+ ad page over 100 and an unknown filter key before calling TikTok', async () => {
     expect((await read('ads', { pageSize: 101 })).status).toBe(400);
     expect((await read('campaigns', { filter: { ad_ids: ['1'] } })).status).toBe(400);
+    expect((await read('ads', { filter: { ad_name: 'Smart+' } })).status).toBe(400);
     expect(await w.calls('/open_api/')).toHaveLength(0);
   });
 
@@ -100,7 +101,9 @@ describe('TikTok Smart+ (automated) routes', () => {
   describe('review surface', () => {
     let ads: Array<{ smart_plus_ad_id: string; ad_name: string; creative_list: Array<{ ad_material_id: string }> }>;
     beforeAll(async () => {
-      ads = (await read('ads', { fields: 'smart_plus_ad_id,ad_name,creative_list', filter: { ad_name: 'Smart+ Ad' } })).body.data.list;
+      // smart_plus/ad/get has no name filter (official spec): the seeded ads are picked by name here.
+      const all = (await read('ads', { fields: 'smart_plus_ad_id,ad_name,creative_list', pageSize: 100 })).body.data.list as typeof ads;
+      ads = all.filter((a) => a.ad_name.startsWith('Smart+ Ad'));
     });
 
     it('GET /smart/ads/review-info returns TikTok’s review infos for the ads', async () => {

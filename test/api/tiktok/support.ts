@@ -51,9 +51,10 @@ export async function startTiktokWorld(env: Record<string, string> = {}): Promis
   const aliceToken = await externalUserToken(app, t.apiKey, 'alice-ext');
   const bobToken = await externalUserToken(app, t.apiKey, 'bob-ext');
   const sims = { tiktok: sim };
+  const aliceUs = await connectAccount(app, sims, { platform: 'tiktok', token: aliceToken, adAccountId: ALICE_US });
   const accounts = {
-    aliceUs: await connectAccount(app, sims, { platform: 'tiktok', token: aliceToken, adAccountId: ALICE_US }),
-    aliceUk: await connectAccount(app, sims, { platform: 'tiktok', token: aliceToken, adAccountId: ALICE_UK }),
+    aliceUs,
+    aliceUk: await connectAccount(app, sims, { platform: 'tiktok', token: aliceToken, adAccountId: ALICE_UK, through: aliceUs }),
     bob: await connectAccount(app, sims, { platform: 'tiktok', token: bobToken, adAccountId: BOB_BIKES, simUser: 'bob' }),
   };
   const alice = { authorization: `Bearer ${aliceToken}` };

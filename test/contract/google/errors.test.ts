@@ -81,8 +81,9 @@ describe('google simulator authentication and platform errors (facts §7)', () =
     [{ status: 500 }, 500, 'INTERNAL', { internalError: 'INTERNAL_ERROR' }],
     [{ status: 503 }, 503, 'UNAVAILABLE', { internalError: 'TRANSIENT_ERROR' }],
     [{ status: 504 }, 504, 'DEADLINE_EXCEEDED', { internalError: 'DEADLINE_EXCEEDED' }],
-    [{ status: 429 }, 429, 'RESOURCE_EXHAUSTED', { quotaError: 'RESOURCE_EXHAUSTED' }],
-    [{ kind: 'quota' }, 429, 'RESOURCE_EXHAUSTED', { quotaError: 'RESOURCE_EXHAUSTED' }],
+    [{ status: 429 }, 429, 'RESOURCE_EXHAUSTED', { quotaError: 'RESOURCE_TEMPORARILY_EXHAUSTED' }],
+    [{ kind: 'quota' }, 429, 'RESOURCE_EXHAUSTED', { quotaError: 'RESOURCE_TEMPORARILY_EXHAUSTED' }],
+    [{ kind: 'daily-quota' }, 429, 'RESOURCE_EXHAUSTED', { quotaError: 'RESOURCE_EXHAUSTED' }],
     [{ kind: 'temporarily-exhausted' }, 429, 'RESOURCE_EXHAUSTED', { quotaError: 'RESOURCE_TEMPORARILY_EXHAUSTED' }],
     [{ kind: 'token-expired' }, 401, 'UNAUTHENTICATED', { authenticationError: 'OAUTH_TOKEN_EXPIRED' }],
     [{ kind: 'permission' }, 403, 'PERMISSION_DENIED', { authorizationError: 'USER_PERMISSION_DENIED' }],
@@ -95,6 +96,14 @@ describe('google simulator authentication and platform errors (facts §7)', () =
     expect(r.body.error).toMatchObject({ code: status, status: rpcStatus });
     expect(adsError(r.body).errorCode).toEqual(errorCode);
     expect((await search(sim, alice, '1000000001', Q)).status).toBe(200);
+  });
+
+  // Source: google/ads/googleads/v23/errors/quota_error.proto and
+  // https://developers.google.com/google-ads/api/docs/best-practices/quotas (daily operations quota).
+  it('the daily quota fault carries no retryDelay; short-term throttling does', async () => {
+    await call(sim, 'POST', '/__sim/faults', { body: { kind: 'daily-quota', count: 1 } });
+    const r = await search(sim, alice, '1000000001', Q);
+    expect(adsError(r.body).details).toEqual({ quotaErrorDetails: { rateScope: 'DEVELOPER', rateName: expect.any(String) } });
   });
 
   it('a quota fault carries quotaErrorDetails with a retryDelay', async () => {

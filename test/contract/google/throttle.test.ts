@@ -2,7 +2,12 @@ import { adsError, call, mintToken, search, start, type Sim } from './google-sim
 
 const Q = { query: 'SELECT customer.id FROM customer' };
 
-describe('google simulator per-customer budget (facts §9; brief: RESOURCE_EXHAUSTED with retryDelay)', () => {
+/**
+ * Per-customer short-term throttling is QuotaError RESOURCE_TEMPORARILY_EXHAUSTED with a retryDelay
+ * (google/ads/googleads/v23/errors/quota_error.proto: "too many requests in a short period");
+ * RESOURCE_EXHAUSTED is reserved for the daily operations quota.
+ */
+describe('google simulator per-customer budget', () => {
   let sim: Sim;
   let alice: string;
   beforeAll(async () => {
@@ -24,7 +29,7 @@ describe('google simulator per-customer budget (facts §9; brief: RESOURCE_EXHAU
     expect(r.status).toBe(429);
     expect(r.body.error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED', message: 'Resource has been exhausted (e.g. check quota).' });
     const e = adsError(r.body);
-    expect(e.errorCode).toEqual({ quotaError: 'RESOURCE_EXHAUSTED' });
+    expect(e.errorCode).toEqual({ quotaError: 'RESOURCE_TEMPORARILY_EXHAUSTED' });
     expect(e.details).toEqual({ quotaErrorDetails: { rateScope: 'ACCOUNT', rateName: expect.any(String), retryDelay: '7s' } });
     expect((await call(sim, 'GET', '/__sim/stats')).body.throttled).toBe(1);
   });

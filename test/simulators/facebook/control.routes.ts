@@ -66,6 +66,16 @@ export function facebookControlRouter(state: FacebookState, control: SimControl)
     res.status(201).json({ id, status: err.status, body: err.toJSON() });
   });
 
+  /** Per-app settings: `{ requireAppSecretProof }` (the app is registered if it was not). */
+  r.post('/facebook/apps/:id', (req, res) => {
+    const b = (req.body ?? {}) as { requireAppSecretProof?: boolean; secret?: string };
+    const app = state.apps.get(req.params.id) ?? { id: req.params.id, secret: b.secret ?? '' };
+    if (typeof b.requireAppSecretProof === 'boolean') app.requireAppSecretProof = b.requireAppSecretProof;
+    if (typeof b.secret === 'string') app.secret = b.secret;
+    state.apps.set(app.id, app);
+    res.json({ id: app.id, requireAppSecretProof: app.requireAppSecretProof === true });
+  });
+
   r.get('/facebook/config', (_req, res) => {
     res.json(state.tunables);
   });

@@ -98,15 +98,20 @@ export function errorBody(version: string, err: AdsError | RpcError, requestId: 
   };
 }
 
-/** RESOURCE_EXHAUSTED with QuotaErrorDetails (retryDelay is a protobuf Duration string). */
-export function quotaError(retrySeconds: number, rateScope: 'ACCOUNT' | 'DEVELOPER' = 'ACCOUNT', code = 'RESOURCE_EXHAUSTED') {
-  return adsErr(429, 'quotaError', code, `Too many requests. Retry in ${retrySeconds} seconds.`, {
+/**
+ * A QuotaError with QuotaErrorDetails (retryDelay is a protobuf Duration string; null = none).
+ * google/ads/googleads/v23/errors/quota_error.proto: RESOURCE_TEMPORARILY_EXHAUSTED is short-term
+ * throttling (per account or developer, `rateScope`); RESOURCE_EXHAUSTED is the daily operations
+ * quota, which forum answers from the Google Ads API team say carries no retry delay.
+ */
+export function quotaError(retrySeconds: number | null, rateScope: 'ACCOUNT' | 'DEVELOPER' = 'ACCOUNT', code = 'RESOURCE_TEMPORARILY_EXHAUSTED') {
+  return adsErr(429, 'quotaError', code, retrySeconds === null ? 'Too many requests.' : `Too many requests. Retry in ${retrySeconds} seconds.`, {
     details: {
       quotaErrorDetails: {
         rateScope,
         // ASSUMED: rate name text is not documented for per-account throttling.
         rateName: rateScope === 'ACCOUNT' ? 'Requests per account per second' : 'Number of operations for basic access',
-        retryDelay: `${retrySeconds}s`,
+        ...(retrySeconds === null ? {} : { retryDelay: `${retrySeconds}s` }),
       },
     },
   });
@@ -117,11 +122,10 @@ export function faultError(kindOrStatus: string | number): AdsError | RpcError {
   switch (kindOrStatus) {
     case 'quota':
     case 429:
-      return quotaError(30);
     case 'temporarily-exhausted':
-      return quotaError(30, 'ACCOUNT', 'RESOURCE_TEMPORARILY_EXHAUSTED');
+      return quotaError(30);
     case 'daily-quota':
-      return quotaError(36_000, 'DEVELOPER');
+      return quotaError(null, 'DEVELOPER', 'RESOURCE_EXHAUSTED');
     case 'token-expired':
     case 401:
       return adsErr(401, 'authenticationError', 'OAUTH_TOKEN_EXPIRED', 'Authentication of the request failed.');

@@ -15,8 +15,8 @@ export interface ListSpec {
   store: EntityStore<Entity>;
   /** The filter key naming this kind's own ids (`campaign_ids`, `smart_plus_ad_ids`, …). */
   ownIds: string;
-  /** Name filter key (fuzzy, substring). */
-  nameKey: string;
+  /** Name filter key (fuzzy, substring); absent where the endpoint has none (Smart+ ad/get). */
+  nameKey?: string;
   /** Parent-id filter keys → how to expand one parent id to candidate entities. */
   parents: Record<string, (id: string) => readonly Entity[]>;
   /** Other accepted filter keys; matched against the record field of the same name when present. */
@@ -51,7 +51,7 @@ export function listObjects(ctx: Ctx, spec: ListSpec): unknown {
   const page = p.int('page', 1, 1, 1_000_000);
   const pageSize = p.int('page_size', 10, 1, spec.maxPageSize);
   const filtering = p.obj('filtering') ?? {};
-  const allowed = new Set([spec.ownIds, spec.nameKey, 'primary_status', 'secondary_status', ...Object.keys(spec.parents), ...spec.otherKeys, ...CREATION_KEYS]);
+  const allowed = new Set([spec.ownIds, ...(spec.nameKey ? [spec.nameKey] : []), 'primary_status', 'secondary_status', ...Object.keys(spec.parents), ...spec.otherKeys, ...CREATION_KEYS]);
   for (const k of Object.keys(filtering)) if (!allowed.has(k)) throw paramError(`filtering.${k}: Unknown field.`);
 
   const primary = filterStr(filtering, 'primary_status');
@@ -79,7 +79,7 @@ export function listObjects(ctx: Ctx, spec: ListSpec): unknown {
   if (secondary && !secondary.endsWith('_ALL') && !secondary.endsWith('_NOT_DELETE')) {
     preds.push((_e, rec) => rec().secondary_status === secondary);
   }
-  const name = filterStr(filtering, spec.nameKey);
+  const name = spec.nameKey ? filterStr(filtering, spec.nameKey) : undefined;
   if (name !== undefined) preds.push((e) => e.name.toLowerCase().includes(name.toLowerCase()));
   creationPreds(filtering, preds);
   for (const key of spec.otherKeys) otherPred(filtering, key, preds);

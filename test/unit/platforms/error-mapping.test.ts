@@ -1,6 +1,6 @@
 import { classifyFacebook, facebookUsage } from '../../../shared/platforms/facebook/errors';
 import { classifyTiktok } from '../../../shared/platforms/tiktok/errors';
-import { classifyGoogle, durationMs } from '../../../shared/platforms/google/errors';
+import { classifyGoogle, DAILY_QUOTA_HOLD_MS, durationMs } from '../../../shared/platforms/google/errors';
 import type { RawResponse } from '../../../shared/platforms/core/types';
 import { normalizeFacebookAccountId } from '../../../shared/platforms/facebook/client';
 import { normalizeGoogleCustomerId } from '../../../shared/platforms/google/client';
@@ -122,6 +122,15 @@ describe('Google Ads error mapping (GoogleAdsFailure)', () => {
     expect(q).toMatchObject({ retryAfterMs: 30_000, scope: 'account' });
     expect(q.error.retryAfter).toBe(30);
     expect(durationMs('1.5s')).toBe(1500);
+  });
+  // google/ads/googleads/v23/errors/quota_error.proto; https://developers.google.com/google-ads/api/docs/best-practices/quotas
+  it('short-term throttling is retried after its hint; the daily quota is held until it resets, never retried', () => {
+    const short = ads(429, 'RESOURCE_EXHAUSTED', 'quotaError', 'RESOURCE_TEMPORARILY_EXHAUSTED', { details: { quotaErrorDetails: { rateScope: 'ACCOUNT', retryDelay: '2s' } } })!;
+    expect(short).toMatchObject({ kind: 'rate-limit', retryAfterMs: 2_000 });
+    expect(short).not.toHaveProperty('untilReset');
+    const daily = ads(429, 'RESOURCE_EXHAUSTED', 'quotaError', 'RESOURCE_EXHAUSTED', { details: { quotaErrorDetails: { rateScope: 'DEVELOPER' } } })!;
+    expect(daily).toMatchObject({ kind: 'rate-limit', retryAfterMs: DAILY_QUOTA_HOLD_MS, untilReset: { alsoApp: true } });
+    expect(daily.error.retryAfter).toBe(DAILY_QUOTA_HOLD_MS / 1000);
   });
   it('invalid_grant from the token endpoint marks the connection revoked', () => {
     expect(classifyGoogle(res(400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' }))).toMatchObject({ kind: 'reauth', connectionStatus: 'revoked', refreshable: false });

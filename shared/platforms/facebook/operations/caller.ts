@@ -26,6 +26,8 @@ export function facebookCaller(services: Pick<Services, 'platforms' | 'platformA
       source ??= services.platformAuth.tokenSource(account.connectionId);
       const token = opts.token ?? (await source);
       const appKey = typeof token === 'string' ? (await source).appKey : undefined;
+      // A page token is a string; its proof uses the same app's secret as the user token's.
+      const appSecret = typeof token === 'string' ? await (await source).appSecret?.() : undefined;
       const kind = opts.kind ?? (c.method === 'GET' ? 'read' : 'write');
       return adapter.client.request<T>({
         method: c.method,
@@ -33,6 +35,7 @@ export function facebookCaller(services: Pick<Services, 'platforms' | 'platformA
         ...(c.method === 'POST' ? { body: c.params } : { query: c.params }),
         token,
         appKey,
+        appSecret,
         accountKey: account.platformAccountId,
         kind,
       });

@@ -46,7 +46,9 @@ export const ALLOWED_FIELDS: Record<GraphObject, readonly string[]> = {
     'id', 'account_id', 'name', 'status', 'object_story_spec', 'object_story_id', 'body', 'title', 'image_url', 'image_hash',
     'thumbnail_url', 'call_to_action_type', 'object_type', 'link_url', 'effective_object_story_id',
   ],
-  page: ['id', 'name', 'category', 'category_list', 'tasks', 'is_promotable', 'is_place', 'link', 'fan_count'],
+  // Page node fields only (facebook-nodejs-business-sdk src/objects/page.js): tasks, is_promotable
+  // and is_place are not fields of a Page, and asking for one is Graph error 100.
+  page: ['id', 'name', 'category', 'category_list', 'link', 'fan_count'],
   business: ['id', 'name', 'created_time', 'verification_status', 'primary_page', 'timezone_id', 'vertical', 'link'],
   productcatalog: ['id', 'name', 'vertical', 'product_count', 'feed_count', 'business'],
   savedaudience: [
@@ -84,7 +86,7 @@ export const DEFAULT_FIELDS: Record<GraphObject, readonly string[]> = {
   ],
   ad: ['id', 'account_id', 'name', 'adset_id', 'campaign_id', 'creative', 'status', 'effective_status', 'created_time', 'updated_time'],
   adcreative: ['id', 'account_id', 'name', 'status', 'object_story_spec', 'object_story_id', 'body', 'title', 'image_url', 'thumbnail_url', 'call_to_action_type'],
-  page: ['id', 'name', 'category', 'tasks', 'is_promotable'],
+  page: ['id', 'name', 'category', 'category_list', 'link'],
   business: ['id', 'name', 'created_time', 'verification_status', 'vertical', 'link'],
   productcatalog: ['id', 'name', 'vertical', 'product_count', 'feed_count'],
   savedaudience: ['id', 'name', 'description', 'targeting', 'approximate_count_lower_bound', 'approximate_count_upper_bound', 'run_status', 'time_created', 'time_updated'],

@@ -70,7 +70,7 @@ export class GoogleAdsService {
    * is replaced by its enabled non-manager clients, reached through it (owned through it).
    */
   async resolveTargets(auth: AuthContext, rawIds: readonly string[], includeClients: boolean): Promise<{ targets: Target[]; caller: GoogleCaller; known: Map<string, string> }> {
-    const checks = await mapBounded(rawIds, 8, (raw) => this.deps.guard.check(auth, 'google', raw));
+    const checks = await mapBounded(rawIds, 8, (raw) => this.deps.guard.check(auth, 'google', raw, { operationId: 'googleAds', method: 'GET' }));
     // The first refused id in the caller's order decides the answer.
     const refused = checks.find((c) => !c.ok);
     if (refused && !refused.ok) throw refused.error;

@@ -101,20 +101,20 @@ export const SMART_GET: Record<SmartLevel, LevelSpec> = {
     filterKeys: set(['campaign_ids', 'campaign_name', 'objective_type', 'primary_status', 'secondary_status', ...CREATION]),
     maxPageSize: 1000,
   },
-  // Smart+ ad group get is not detailed in the facts: ASSUMED to filter like the regular ad group get.
+  // Smart+ filter keys from tiktok-business-api-sdk-official src/model/FilteringSmartPlusAdgroupGet.js
+  // and FilteringSmartPlusAdGet.js; Smart+ ad/get has no name filter.
   adgroup: {
     path: 'smart_plus/adgroup/get/',
     idField: 'adgroup_id',
     fields: null,
-    filterKeys: set(['campaign_ids', 'adgroup_ids', 'adgroup_name', 'primary_status', 'secondary_status', ...CREATION]),
+    filterKeys: set(['campaign_ids', 'adgroup_ids', 'adgroup_name', 'objective_type', 'optimization_goal', 'promotion_type', 'primary_status', 'secondary_status', ...CREATION]),
     maxPageSize: 1000,
   },
-  // Facts list smart_plus_ad_ids, campaign_ids, adgroup_ids, modified_after "…"; the rest is ASSUMED.
   ad: {
     path: 'smart_plus/ad/get/',
     idField: 'smart_plus_ad_id',
     fields: null,
-    filterKeys: set(['smart_plus_ad_ids', 'campaign_ids', 'adgroup_ids', 'ad_name', 'modified_after', 'primary_status', 'secondary_status', ...CREATION]),
+    filterKeys: set(['smart_plus_ad_ids', 'campaign_ids', 'adgroup_ids', 'objective_type', 'optimization_goal', 'modified_after', 'primary_status', 'secondary_status', ...CREATION]),
     maxPageSize: 100,
   },
 };

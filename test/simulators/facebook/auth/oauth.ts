@@ -36,7 +36,10 @@ export function oauthDialog(state: FacebookState) {
     }
     const user = state.user(q.sim_user ?? 'alice');
     if (!user) return htmlError(res, 'Error', `No simulated user named ${q.sim_user}.`);
-    const scopes = q.scope ? q.scope.split(/[ ,]+/).filter(Boolean) : [...ALL_ADS_SCOPES];
+    // The user grants what was asked for, minus what they untick (`sim_decline=a,b`): Meta's dialog
+    // lets people decline single permissions (https://developers.facebook.com/docs/facebook-login/guides/permissions/request-revoke).
+    const declined = new Set((q.sim_decline ?? '').split(',').filter(Boolean));
+    const scopes = (q.scope ? q.scope.split(/[ ,]+/).filter(Boolean) : [...ALL_ADS_SCOPES]).filter((s) => !declined.has(s));
     const responseType = q.response_type ?? 'code';
     const params: Record<string, string> = {};
     if (responseType.includes('code')) {

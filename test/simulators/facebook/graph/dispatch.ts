@@ -121,7 +121,7 @@ function checkAppSecretProof(state: FacebookState, req: GraphReq, auth: TokenRec
   const proof = str(req.params, 'appsecret_proof');
   const app = state.apps.get(auth.appId);
   if (!proof) {
-    if (state.tunables.requireAppSecretProof) throw errors.appSecretProofMissing();
+    if (state.tunables.requireAppSecretProof || app?.requireAppSecretProof) throw errors.appSecretProofMissing();
     return;
   }
   if (!app?.secret) return;

@@ -9,6 +9,8 @@ export interface ProjectOpts {
   unixTimes?: boolean;
   /** Values only known per caller (page access tokens). */
   extra?: (node: GNode, field: string) => unknown;
+  /** Fields an edge adds to its nodes (the user's `tasks` on /{user}/accounts), not fields of the node. */
+  edgeFields?: readonly string[];
 }
 
 const TIME_FIELD = /(_time|^time_created|^time_updated)$/;
@@ -50,7 +52,7 @@ export function project(state: FacebookState, node: GNode, sel: FieldSel, opts: 
   const schema = SCHEMA[node.type];
   const out: Record<string, unknown> = {};
   for (const [field, nested] of sel) {
-    if (!schema.fields.includes(field)) throw errors.nonexistingField(field, schema.graphName);
+    if (!schema.fields.includes(field) && !(depth === 0 && opts.edgeFields?.includes(field))) throw errors.nonexistingField(field, schema.graphName);
     let v = opts.extra?.(node, field);
     if (v === undefined) v = fieldValue(state, node, field);
     if (v === undefined || v === null) continue;

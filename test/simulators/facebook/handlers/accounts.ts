@@ -14,11 +14,17 @@ export const getAccount = (ctx: Ctx, node: GNode) => readNode(ctx, node);
 const pageTokenExtra = (ctx: Ctx) => (node: GNode, field: string) =>
   node.type === 'page' && field === 'access_token' && ctx.auth.type === 'USER' ? ctx.state.tokens.pageToken(ctx.auth, node.id) : undefined;
 
-/** `/me/accounts` answers with the page token and basics by default (ASSUMED default field set). */
+/**
+ * `/me/accounts` answers with the page token and basics by default (ASSUMED default field set).
+ * `is_promotable` and `is_place` are filter parameters of this edge, and `tasks` (the user's role on
+ * the page) a field of the edge only: facebook-python-business-sdk facebook_business/adobjects/user.py
+ * get_accounts param_types; facebook-nodejs-business-sdk src/objects/page.js Fields has none of the three.
+ */
 export const listPages = (ctx: Ctx, user: GNode) =>
   listEdge(ctx, listKey.node(user.id, 'accounts'), {
     defaultFields: ['access_token', 'category', 'category_list', 'name', 'id', 'tasks'],
     extra: pageTokenExtra(ctx),
+    edgeFields: ['tasks'],
     accept: (n) => {
       const p = ctx.req.params;
       if (str(p, 'is_promotable') === 'true' && !n.data.is_promotable) return false;

@@ -33,6 +33,7 @@ export interface ListOpts {
   adStatus?: boolean;
   accept?: (n: GNode) => boolean;
   extra?: ProjectOpts['extra'];
+  edgeFields?: ProjectOpts['edgeFields'];
 }
 
 /** Any `{ data, paging }` edge over an indexed list. */
@@ -69,7 +70,7 @@ export function listEdge(ctx: Ctx, key: string, opts: ListOpts = {}): unknown {
     candidates,
     maxLimit: state.tunables.maxPageSize,
   });
-  const po = projectOpts(ctx, opts.extra);
+  const po = { ...projectOpts(ctx, opts.extra), edgeFields: opts.edgeFields };
   const body: Record<string, unknown> = { data: page.data.map((n) => project(state, n, sel, po)) };
   if (page.paging) body.paging = page.paging;
   if (str(req.params, 'summary') === 'true' || str(req.params, 'summary')?.includes('total_count')) {

@@ -93,7 +93,9 @@ export const SCHEMA: Record<NodeType, TypeSchema> = {
   },
   page: {
     graphName: 'Page',
-    fields: ['id', 'name', 'access_token', 'category', 'category_list', 'tasks', 'is_promotable', 'is_place', 'link', 'fan_count'],
+    // Page node fields (facebook-nodejs-business-sdk src/objects/page.js Fields): no tasks,
+    // is_promotable or is_place; `tasks` is a field of the /{user}/accounts edge only (listPages).
+    fields: ['id', 'name', 'access_token', 'category', 'category_list', 'link', 'fan_count'],
   },
   leadgenform: {
     graphName: 'LeadgenForm',

@@ -45,6 +45,11 @@ export interface SimApp {
   secret: string;
   /** When set (strict mode), the dialog only redirects to these exact URIs. */
   redirectUris?: string[];
+  /**
+   * The app's "Require App Secret" setting: every call with a token of this app must carry
+   * appsecret_proof (https://developers.facebook.com/docs/graph-api/securing-requests/).
+   */
+  requireAppSecretProof?: boolean;
 }
 
 export interface SizeOptions {

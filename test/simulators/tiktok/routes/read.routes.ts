@@ -34,16 +34,17 @@ export function readRoutes(r: express.Router, deps: SimDeps): void {
     kind: 'spCampaign', store: s.spCampaigns, ownIds: 'campaign_ids', nameKey: 'campaign_name', parents: {},
     otherKeys: ['objective_type'], secondary: CAMPAIGN_SECONDARY, maxPageSize: 1000,
   };
-  // Smart+ ad group get is not detailed in the facts: ASSUMED to mirror campaign/get.
+  // Smart+ filter keys as the official SDK models them (tiktok-business-api-sdk-official
+  // src/model/FilteringSmartPlusAdgroupGet.js, FilteringSmartPlusAdGet.js); Smart+ ad/get has no name filter.
   const spAdgroup: ListSpec = {
     kind: 'spAdgroup', store: s.spAdgroups, ownIds: 'adgroup_ids', nameKey: 'adgroup_name',
     parents: { campaign_ids: (id) => s.spAdgroups.children(id) },
-    otherKeys: [], secondary: ADGROUP_SECONDARY, maxPageSize: 1000,
+    otherKeys: ['objective_type', 'optimization_goal', 'promotion_type'], secondary: ADGROUP_SECONDARY, maxPageSize: 1000,
   };
   const spAd: ListSpec = {
-    kind: 'spAd', store: s.spAds as unknown as ListSpec['store'], ownIds: 'smart_plus_ad_ids', nameKey: 'ad_name',
+    kind: 'spAd', store: s.spAds as unknown as ListSpec['store'], ownIds: 'smart_plus_ad_ids',
     parents: { adgroup_ids: (id) => s.spAds.children(id), campaign_ids: adsOfCampaign(s.spAds, s.spAdgroups) },
-    otherKeys: ['modified_after'], secondary: AD_SECONDARY, maxPageSize: 100,
+    otherKeys: ['objective_type', 'optimization_goal', 'modified_after'], secondary: AD_SECONDARY, maxPageSize: 100,
   };
 
   r.get('/campaign/get/', op(deps, true, (ctx) => listObjects(ctx, campaign)));
