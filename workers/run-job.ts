@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, isAppError, type ErrorCode } from '../shared/errors/app-error';
 import type { Services } from '../shared/domain/services';
 import { decodeJobError, encodeJobError, toStoredError } from '../shared/domain/jobs/job-errors';
+import { StepInFlightError } from '../shared/domain/jobs/create-once';
 import type { JobHandler } from './job-handler';
 
 export { encodeJobError, decodeJobError };
@@ -51,7 +52,8 @@ export async function runJob(
     log.error({ issues: parsed.error.issues }, 'invalid job payload');
     throw await fail(new AppError('VALIDATION_FAILED', 'Invalid job payload'));
   }
-  const jobRow = await rows?.markActive(job.id!, job.attemptsMade + 1);
+  // Counted in the row, not from attemptsMade, which a crash (a stalled job) leaves unchanged.
+  const jobRow = await rows?.markActive(job.id!);
   const em = services.infra.orm.em.fork() as EntityManager;
   try {
     const result = await handler.handle({ job, token, services, em, log, jobRow }, parsed.data);
@@ -59,6 +61,12 @@ export async function runJob(
     return result;
   } catch (err) {
     if (err instanceof DelayedError) throw err;
+    if (err instanceof StepInFlightError && token) {
+      log.warn({ step: err.step, untilMs: err.untilMs }, 'an earlier request of this create may still be in flight: delaying the job');
+      await rows?.markWaiting(job.id!, { delayed: true });
+      await job.moveToDelayed(Math.max(err.untilMs, Date.now() + 250), token);
+      throw new DelayedError();
+    }
     if (err instanceof UnrecoverableError) {
       await rows?.markFailed(job.id!, toStoredError(decodeJobError(err.message)));
       throw err;
@@ -70,7 +78,7 @@ export async function runJob(
     if (e.code === 'PLATFORM_RATE_LIMITED' && token && delays < MAX_RATE_LIMIT_DELAYS) {
       const waitMs = Math.max(250, (e.retryAfter ?? 1) * 1000);
       log.warn({ waitMs }, 'platform rate limit: delaying job without using an attempt');
-      await rows?.markWaiting(job.id!);
+      await rows?.markWaiting(job.id!, { delayed: true });
       await job.moveToDelayed(Date.now() + waitMs, token);
       throw new DelayedError();
     }

@@ -95,19 +95,26 @@ export class JobStore {
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 
-  /** Marks the job running and returns its row (undefined when it already finished). */
-  async markActive(id: string, attempts: number): Promise<JobRecord | undefined> {
+  /**
+   * Marks the job running, counting the attempt, and returns its row (undefined when it already
+   * finished). Every start counts, a restart after a crash included.
+   */
+  async markActive(id: string): Promise<JobRecord | undefined> {
     const rows = await this.exec(
-      `update jobs set state = 'active', attempts = greatest(attempts, ?), started_at = coalesce(started_at, now()), updated_at = now()
+      `update jobs set state = 'active', attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
        where id = ? and ${OPEN} returning ${COLUMNS}`,
-      [attempts, id],
+      [id],
     );
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 
-  /** Back to queued while BullMQ holds it for a retry or a rate-limit delay. */
-  async markWaiting(id: string): Promise<void> {
-    await this.exec(`update jobs set state = 'queued', updated_at = now() where id = ? and ${OPEN}`, [id]);
+  /**
+   * Back to queued while BullMQ holds it for a retry or a delay. A delay (rate limit, a request
+   * still in flight) did not really attempt the work, so it gives its attempt back.
+   */
+  async markWaiting(id: string, opts: { delayed?: boolean } = {}): Promise<void> {
+    const attempts = opts.delayed ? ', attempts = greatest(attempts - 1, 0)' : '';
+    await this.exec(`update jobs set state = 'queued'${attempts}, updated_at = now() where id = ? and ${OPEN}`, [id]);
   }
 
   async setProgress(id: string, progress: unknown): Promise<void> {

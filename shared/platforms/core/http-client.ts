@@ -87,7 +87,15 @@ export class PlatformHttpClient implements PlatformClient {
       const token = typeof req.token === 'string' ? req.token : source ? await source.get() : undefined;
       let res: RawResponse;
       try {
-        res = await this.deps.limiter.run(limitKey, req.kind, () => this.send(req, token), req.limitDeadlineMs);
+        res = await this.deps.limiter.run(
+          limitKey,
+          req.kind,
+          async () => {
+            await req.wire?.onSend();
+            return this.send(req, token);
+          },
+          req.limitDeadlineMs,
+        );
       } catch (err) {
         if (isAppError(err)) throw new pRetry.AbortError(err);
         const code = (err as { code?: string }).code ?? '';
@@ -96,6 +104,7 @@ export class PlatformHttpClient implements PlatformClient {
         const final = TIMEOUTS.has(code)
           ? new AppError('PLATFORM_TIMEOUT', `${this.descriptor.displayName} did not answer in time`)
           : new AppError('PLATFORM_UNAVAILABLE', `${this.descriptor.displayName} could not be reached`);
+        if (NOT_SENT.has(code)) await req.wire?.onSettled();
         if (retryable || NOT_SENT.has(code)) throw new RetrySignal(`network: ${code || (err as Error).message}`, 0, final);
         throw new pRetry.AbortError(final);
       }
@@ -103,6 +112,7 @@ export class PlatformHttpClient implements PlatformClient {
       for (const u of this.errors.usage(res)) await this.feedUsage(limitKey, u.scope, u.pct, u.regainMs);
       const failure = this.errors.classify(res);
       if (!failure) return res;
+      await req.wire?.onSettled();
       return this.onFailure(failure, { retryable, source, rejected: token, refreshed: () => refreshed, markRefreshed: () => (refreshed = true), limitKey });
     };
 

@@ -33,6 +33,11 @@ export interface ListOpts {
   adStatus?: boolean;
   accept?: (n: GNode) => boolean;
   extra?: ProjectOpts['extra'];
+  /**
+   * Honour `filtering`: only where Meta documents it (campaigns, adsets, ads, a form's leads). Any
+   * other edge ignores it, as Graph ignores parameters an edge doesn't take.
+   */
+  filtering?: boolean;
 }
 
 /** Any `{ data, paging }` edge over an indexed list. */
@@ -40,7 +45,7 @@ export function listEdge(ctx: Ctx, key: string, opts: ListOpts = {}): unknown {
   const { state, req } = ctx;
   const list = state.store.list(key);
   const sel = selection(ctx, opts.defaultFields);
-  const filters = parseFiltering(req.params);
+  const filters = opts.filtering ? parseFiltering(req.params) : [];
   let statusSet: Set<string> | undefined;
   if (opts.adStatus) {
     const eff = json<unknown>(req.params, 'effective_status');
