@@ -12,9 +12,11 @@ const FB = ACCOUNTS.alice[0]!;
  * step can still be in flight (connect + response timeout × attempts after it was sent), and only
  * then look the object up.
  *
- * Scaled down from the reported case (a 50 s platform call): the simulator holds the create 4 s, the
- * workers' response timeout is 10 s, so the wait (11 s after the send) ends well after the platform
- * has created the campaign. Nothing here measures time.
+ * Scaled down from the reported case (a 50 s platform call): the simulator holds the create 20 s and
+ * the workers' response timeout is 30 s, so the wait (31 s after the send) ends well after the
+ * platform has created the campaign. The second worker is already running when the first dies, so it
+ * takes the job over within the lock time, long before the platform is done: a retry that looked the
+ * campaign up at once would miss it and create a second. Nothing here measures time.
  */
 describe('a crash while the platform still holds the create', () => {
   let w: CrashWorld;
@@ -26,12 +28,12 @@ describe('a crash while the platform still holds the create', () => {
   });
 
   it('Meta campaign with a latency fault, worker SIGKILLed mid-call: the new worker waits it out, finds the campaign, and exactly one exists', async () => {
-    const env = w.workerEnv({ responseMs: 10_000 });
+    const env = w.workerEnv({ responseMs: 30_000 });
     const first = await w.startWorker(env);
     const fault = await fetch(`${w.fb.baseUrl}/__sim/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ path: '/campaigns', method: 'POST', latencyMs: 4000, count: 1 }),
+      body: JSON.stringify({ path: '/campaigns', method: 'POST', latencyMs: 20_000, count: 1 }),
     });
     expect(fault.status).toBe(201);
     const name = `In flight ${Date.now()}`;
@@ -41,11 +43,12 @@ describe('a crash while the platform still holds the create', () => {
       body: { adAccountId: `act_${FB}`, name, special_ad_categories: [], is_adset_budget_sharing_enabled: false },
     });
     expect(r.status).toBe(202);
-    // The simulator has the call (it logs calls before applying the fault's latency): kill the worker now.
+    // The simulator has the call (it logs calls before applying the fault's latency): kill the worker
+    // once the next one is listening.
     await until(async () => w.fb.control.calls.some(isCreate), 30_000);
+    const second = await w.startWorker(env);
     await first.kill('SIGKILL');
 
-    const second = await w.startWorker(env);
     const job = await w.finished(r.body.data.pollUrl, second);
     await second.kill('SIGTERM');
     expect(job.state).toBe('completed');
