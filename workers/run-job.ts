@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, isAppError, type ErrorCode } from '../shared/errors/app-error';
 import type { Services } from '../shared/domain/services';
 import { decodeJobError, encodeJobError, toStoredError } from '../shared/domain/jobs/job-errors';
+import { StepInFlightError } from '../shared/domain/jobs/create-once';
 import type { JobHandler } from './job-handler';
 import { randomUUID } from 'node:crypto';
 import type { JobRecord } from '../shared/domain/jobs/job-store';
@@ -80,7 +81,7 @@ async function runJobInContext(handler: JobHandler, job: Job, token: string | un
   const leaseMs = services.infra.config.JOB_LOCK_MS;
   let jobRow: JobRecord | undefined;
   if (rows) {
-    const claim = await rows.markActive(job.id!, job.attemptsMade + 1, { owner, ms: leaseMs });
+    const claim = await rows.markActive(job.id!, { owner, ms: leaseMs });
     if ('leasedForMs' in claim) {
       log.warn({ waitMs: claim.leasedForMs }, 'job is running elsewhere (lease held); delaying this copy');
       if (!token) throw new Error('job is running elsewhere');
@@ -98,6 +99,12 @@ async function runJobInContext(handler: JobHandler, job: Job, token: string | un
     return result;
   } catch (err) {
     if (err instanceof DelayedError) throw err;
+    if (err instanceof StepInFlightError && token) {
+      log.warn({ step: err.step, untilMs: err.untilMs }, 'an earlier request of this create may still be in flight: delaying the job');
+      await rows?.markWaiting(job.id!, { delayed: true });
+      await job.moveToDelayed(Math.max(err.untilMs, Date.now() + 250), token);
+      throw new DelayedError();
+    }
     if (err instanceof UnrecoverableError) {
       await rows?.markFailed(job.id!, toStoredError(decodeJobError(err.message)));
       throw err;
@@ -109,7 +116,7 @@ async function runJobInContext(handler: JobHandler, job: Job, token: string | un
     if (e.code === 'PLATFORM_RATE_LIMITED' && token && delays < MAX_RATE_LIMIT_DELAYS) {
       const waitMs = Math.max(250, (e.retryAfter ?? 1) * 1000);
       log.warn({ waitMs }, 'platform rate limit: delaying job without using an attempt');
-      await rows?.markWaiting(job.id!);
+      await rows?.markWaiting(job.id!, { delayed: true });
       await job.moveToDelayed(Date.now() + waitMs, token);
       throw new DelayedError();
     }

@@ -18,7 +18,12 @@ describe('crash safety of platform creates', () => {
   let w: JobsWorld;
   let holdCreateResponsesMs = 0;
   const children: ChildWorker[] = [];
-  const env = () => ({ TIKTOK_API_URL: server.baseUrl, JOB_LOCK_MS: '2000', JOB_STALLED_INTERVAL_MS: '1000' });
+  // Short platform timeouts: the retry first waits out the killed worker's request (connect + response
+  // timeout after it was sent), which is a few seconds with these.
+  const env = () => ({
+    TIKTOK_API_URL: server.baseUrl, JOB_LOCK_MS: '2000', JOB_STALLED_INTERVAL_MS: '1000',
+    HTTP_CONNECT_TIMEOUT_MS: '1000', HTTP_RESPONSE_TIMEOUT_MS: '8000', HTTP_MAX_RETRIES: '0',
+  });
   // The child reads the same ENCRYPTION_KEYS (the test default) to decrypt the stored platform token.
 
   beforeAll(async () => {

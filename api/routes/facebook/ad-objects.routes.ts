@@ -1,5 +1,5 @@
 import { z } from '../../../shared/infra/zod-openapi';
-import { AdObjectListQuery, GraphListDto, IdParams } from '../../../shared/platforms/facebook/dto/common.dto';
+import { AdObjectListQuery, AdSetListQuery, CampaignListQuery, GraphListDto, IdParams } from '../../../shared/platforms/facebook/dto/common.dto';
 import { StatusUpdateDto } from '../../../shared/platforms/facebook/dto/campaign.dto';
 import type { GraphObject } from '../../../shared/platforms/facebook/operations/fields';
 import { detailCall, listCall, type AccountEdge } from '../../../shared/platforms/facebook/operations/reads';
@@ -15,12 +15,13 @@ interface Level {
   /** Singular, for messages and operation ids. */
   one: string;
   label: string;
+  query: typeof AdObjectListQuery;
 }
 
 const LEVELS: Level[] = [
-  { segment: 'campaigns', edge: 'campaigns', object: 'campaign', one: 'Campaign', label: 'Campaign' },
-  { segment: 'adsets', edge: 'adsets', object: 'adset', one: 'AdSet', label: 'Ad set' },
-  { segment: 'ads', edge: 'ads', object: 'ad', one: 'Ad', label: 'Ad' },
+  { segment: 'campaigns', edge: 'campaigns', object: 'campaign', one: 'Campaign', label: 'Campaign', query: CampaignListQuery },
+  { segment: 'adsets', edge: 'adsets', object: 'adset', one: 'AdSet', label: 'Ad set', query: AdSetListQuery },
+  { segment: 'ads', edge: 'ads', object: 'ad', one: 'Ad', label: 'Ad', query: AdObjectListQuery },
 ];
 
 function routesFor(l: Level): RouteSpec[] {
@@ -30,9 +31,9 @@ function routesFor(l: Level): RouteSpec[] {
       path: base,
       operationId: `facebookList${l.one}s`,
       summary: `${l.label}s fetched`,
-      description: `\`/act_{id}/${l.edge}\`; deleted objects are left out unless effectiveStatus names DELETED.`,
+      description: `\`/act_{id}/${l.edge}\`; deleted objects are left out unless effectiveStatus names DELETED. \`filtering\` takes Meta's {field, operator, value} filters on the fields listed below.`,
       edge: l.edge,
-      query: AdObjectListQuery,
+      query: l.query,
     }),
     objectDetailRoute({
       path: `${base}/{id}`,

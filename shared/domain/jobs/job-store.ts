@@ -116,16 +116,14 @@ export class JobStore {
    * Marks the job running under a lease for `owner` and returns its row; `finished` when it
    * already ended, `leased` (with the lease's remaining ms) while another run holds the lease.
    */
-  async markActive(
-    id: string,
-    attempts: number,
-    lease: { owner: string; ms: number },
-  ): Promise<{ row: JobRecord } | { finished: true } | { leasedForMs: number }> {
+  async markActive(id: string, lease: { owner: string; ms: number }): Promise<{ row: JobRecord } | { finished: true } | { leasedForMs: number }> {
+    // Every start counts, a restart after a crash included (BullMQ's attemptsMade does not count a
+    // stalled run); a delay gives its attempt back in markWaiting.
     const rows = await this.exec(
-      `update jobs set state = 'active', attempts = greatest(attempts, ?), started_at = coalesce(started_at, now()), updated_at = now(),
+      `update jobs set state = 'active', attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now(),
          lease_owner = ?, lease_until = now() + make_interval(secs => ?)
        where id = ? and ${OPEN} and (lease_until is null or lease_until < now() or lease_owner = ?) returning ${COLUMNS}`,
-      [attempts, lease.owner, lease.ms / 1000, id, lease.owner],
+      [lease.owner, lease.ms / 1000, id, lease.owner],
     );
     if (rows[0]) return { row: toRecord(rows[0]) };
     const held = await this.exec(
@@ -148,9 +146,13 @@ export class JobStore {
     await this.exec(`update jobs set lease_owner = null, lease_until = null where id = ? and lease_owner = ?`, [id, owner]);
   }
 
-  /** Back to queued while BullMQ holds it for a retry or a rate-limit delay. */
-  async markWaiting(id: string): Promise<void> {
-    await this.exec(`update jobs set state = 'queued', updated_at = now() where id = ? and ${OPEN}`, [id]);
+  /**
+   * Back to queued while BullMQ holds it for a retry or a delay. A delay (rate limit, a request
+   * still in flight) did not really attempt the work, so it gives its attempt back.
+   */
+  async markWaiting(id: string, opts: { delayed?: boolean } = {}): Promise<void> {
+    const attempts = opts.delayed ? ', attempts = greatest(attempts - 1, 0)' : '';
+    await this.exec(`update jobs set state = 'queued'${attempts}, updated_at = now() where id = ? and ${OPEN}`, [id]);
   }
 
   async setProgress(id: string, progress: unknown): Promise<void> {

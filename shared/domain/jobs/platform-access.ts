@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors/app-error';
 import type { JobAccountSnapshot } from '../../persistence/entities/job.entity';
-import type { PlatformApp, PlatformClient, TokenSource } from '../../platforms/core/types';
+import type { PlatformApp, PlatformClient, PlatformRequest as CorePlatformRequest, TokenSource } from '../../platforms/core/types';
 
 export type JobAccount = JobAccountSnapshot;
 
@@ -16,6 +16,8 @@ export interface PlatformRequest {
   idempotent?: boolean;
   /** Platform headers the surface adds (Google developer-token, login-customer-id). */
   headers?: Record<string, string>;
+  /** A checkpointed create's send/answer hooks (createOnce). */
+  wire?: CorePlatformRequest['wire'];
 }
 
 /** The tenant app a job's calls are made with, without its secret. */

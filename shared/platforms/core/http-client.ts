@@ -107,6 +107,7 @@ export class PlatformHttpClient implements PlatformClient {
           req.kind,
           async () => {
             this.deps.metrics?.limiterWait.observe({ platform, kind: req.kind }, (performance.now() - queuedAt) / 1000);
+            await req.wire?.onSend();
             call.started = true;
             try {
               call.answer = await this.send(req, token, appSecret, deadline);
@@ -134,6 +135,7 @@ export class PlatformHttpClient implements PlatformClient {
           // Only socket-level failures are the platform's; anything else is our bug and must surface.
           if (!/^(E[A-Z]+|UND_ERR_\w+)$/.test(code)) throw new pRetry.AbortError(err as Error);
           const final = TIMEOUTS.has(code) ? new AppError('PLATFORM_TIMEOUT', `${this.descriptor.displayName} did not answer in time`) : unavailable;
+          if (NOT_SENT.has(code)) await req.wire?.onSettled();
           if (retryable || NOT_SENT.has(code)) throw new RetrySignal(`network: ${code || (err as Error).message}`, 0, final);
           throw new pRetry.AbortError(final);
         }
@@ -142,6 +144,7 @@ export class PlatformHttpClient implements PlatformClient {
       for (const u of this.errors.usage(res)) await this.feedUsage(limitKey, u.scope, u.pct, u.regainMs);
       const failure = this.errors.classify(res);
       if (!failure) return res;
+      await req.wire?.onSettled();
       return this.onFailure(failure, {
         retryable,
         source,

@@ -58,6 +58,12 @@ export interface PlatformRequest {
   appSecret?: string;
   /** Deadline for waiting on the outbound limiter; defaults from config for reads. */
   limitDeadlineMs?: number;
+  /**
+   * Told when a request is put on the wire, and when it has ended without success (the platform
+   * answered with an error, or it never left), so a checkpointed create knows whether a request
+   * may still be in flight after a crash.
+   */
+  wire?: { onSend(): Promise<void>; onSettled(): Promise<void> };
 }
 
 export interface RawResponse {

@@ -10,6 +10,8 @@ const proofOf = (token: string) => createHmac('sha256', 'sim-app-secret').update
 const A1 = ACCOUNTS.alice[0];
 let n = 0;
 const uniq = (what: string) => `${what} ${Date.now()}-${++n}`;
+/** What Meta holds: the name given plus the job step's tag (a crash lookup can only find its own object). */
+const tagged = (name: string) => expect.stringMatching(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} #[a-z2-9]{8}$`));
 
 describe('Meta writes run as jobs and send what Meta requires', () => {
   const w = useFbWorld();
@@ -33,9 +35,9 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
     expect(r.body).toMatchObject({ success: true, message: 'Campaign created', data: { id: expect.stringMatching(/^\d+$/) } });
     const [post] = await postsTo(`/act_${A1}/campaigns`);
     expect(post!.body).toEqual({
-      name, objective, status: 'PAUSED', special_ad_categories: '[]', is_adset_budget_sharing_enabled: 'false', access_token: w.aliceAccount.platformToken, appsecret_proof: proofOf(w.aliceAccount.platformToken),
+      name: tagged(name), objective, status: 'PAUSED', special_ad_categories: '[]', is_adset_budget_sharing_enabled: 'false', access_token: w.aliceAccount.platformToken, appsecret_proof: proofOf(w.aliceAccount.platformToken),
     });
-    expect(node(r.body.data.id)).toMatchObject({ name, objective, status: 'PAUSED', account_id: A1 });
+    expect(node(r.body.data.id)).toMatchObject({ name: tagged(name), objective, status: 'PAUSED', account_id: A1 });
   });
 
   it('sends a campaign budget in minor units with the bid strategy, and status ACTIVE when asked', async () => {
@@ -120,8 +122,8 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ id: expect.any(String), creative_id: creative });
     const [post] = await postsTo(`/act_${A1}/ads`);
-    expect(post!.body).toEqual({ name, adset_id: adset, creative: JSON.stringify({ creative_id: creative }), status: 'PAUSED', access_token: w.aliceAccount.platformToken, appsecret_proof: proofOf(w.aliceAccount.platformToken) });
-    expect(node(r.body.data.id)).toMatchObject({ name, adset_id: adset, status: 'PAUSED' });
+    expect(post!.body).toEqual({ name: tagged(name), adset_id: adset, creative: JSON.stringify({ creative_id: creative }), status: 'PAUSED', access_token: w.aliceAccount.platformToken, appsecret_proof: proofOf(w.aliceAccount.platformToken) });
+    expect(node(r.body.data.id)).toMatchObject({ name: tagged(name), adset_id: adset, status: 'PAUSED' });
   });
 
   it('creates the creative first when the ad gives a story spec', async () => {
@@ -150,8 +152,8 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ message: 'Ad copied', data: { copied_ad_id: expect.any(String) } });
     const [post] = await postsTo(`/${ad}/copies`);
-    expect(post!.body).toEqual({ status_option: 'PAUSED', rename_options: '{"rename_suffix":" (copy B)"}', access_token: w.aliceAccount.platformToken, appsecret_proof: proofOf(w.aliceAccount.platformToken) });
-    expect(String(node(r.body.data.copied_ad_id)!.name)).toMatch(/ \(copy B\)$/);
+    expect(JSON.parse(String(post!.body.rename_options))).toEqual({ rename_suffix: tagged(' (copy B)') });
+    expect(String(node(r.body.data.copied_ad_id)!.name)).toMatch(/ \(copy B\) #[a-z2-9]{8}$/);
   });
 
   it('creates a lookalike from a custom audience of the account', async () => {
@@ -193,12 +195,12 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
     });
     expect(r.status).toBe(200);
     const [post] = await postsTo(`/${PAGES.alice[1]}/leadgen_forms`);
-    expect(post!.body).toMatchObject({ name, questions: '[{"type":"FULL_NAME"},{"type":"EMAIL"}]', privacy_policy: '{"url":"https://example.test/privacy"}' });
+    expect(post!.body).toMatchObject({ name: tagged(name), questions: '[{"type":"FULL_NAME"},{"type":"EMAIL"}]', privacy_policy: '{"url":"https://example.test/privacy"}' });
     // the page's own token, not the user's (the simulator refuses user tokens on lead forms)
     expect(post!.body.access_token).toEqual(expect.any(String));
     expect(post!.body.access_token).not.toBe(w.aliceAccount.platformToken);
     const list = await w.call('GET', `/api/v1/facebook/lead-form?adAccountId=${A1}&pageId=${PAGES.alice[1]}`);
-    expect(list.body.data.data[0]).toEqual({ id: r.body.data.id, name, status: 'ACTIVE', locale: 'EN_US', leads_count: 0, created_time: expect.any(String) });
+    expect(list.body.data.data[0]).toEqual({ id: r.body.data.id, name: tagged(name), status: 'ACTIVE', locale: 'EN_US', leads_count: 0, created_time: expect.any(String) });
   });
 
   it('the same Idempotency-Key and body replays the first outcome without a second campaign', async () => {
@@ -209,30 +211,30 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
     expect(await postsTo('/campaigns')).toHaveLength(1);
   });
 
-  it('a retried job whose first attempt crashed after calling Meta finds the campaign by name instead of creating a second', async () => {
+  it('a retried job whose first attempt crashed after Meta accepted the campaign finds it by its tagged name instead of creating a second', async () => {
     const name = uniq('Crash');
-    const first = await w.call('POST', '/api/v1/facebook/campaigns/lead', { body: { adAccountId: A1, name, special_ad_categories: [], is_adset_budget_sharing_enabled: true } });
-    await w.clearSim();
     const rows = (await w.app.infra.orm.em.getConnection().execute('select tenant_id from ad_accounts where id = ?', [w.aliceAccount.id])) as { tenant_id: string }[];
-    const retry = async (campaignName: string) => {
-      const jobId = randomUUID();
-      const checkpoint = new CheckpointStore(w.app.infra.orm, jobId);
-      // what a crash right after the platform call leaves behind
-      await checkpoint.set('campaign', { state: 'calling', requestId: '1' });
+    const run = async (jobId: string) => {
       const ctx = {
-        jobId, attempt: 2, em: w.app.infra.orm.em.fork(), log: w.app.infra.logger, checkpoint, services: w.app.services,
+        jobId, attempt: 1, em: w.app.infra.orm.em.fork(), log: w.app.infra.logger, checkpoint: new CheckpointStore(w.app.infra.orm, jobId), services: w.app.services,
         account: { id: w.aliceAccount.id, tenantId: rows[0]!.tenant_id, platform: 'facebook', platformAccountId: A1, connectionId: w.aliceAccount.connectionId },
         platform: undefined as never, requestId: () => '1', progress: async () => undefined,
       } as WriteContext;
-      const params = { objective: 'lead', campaign: { adAccountId: A1, name: campaignName, status: 'PAUSED', special_ad_categories: [], is_adset_budget_sharing_enabled: true } };
-      return findWriteOperation('facebook.create-campaign')!.run(ctx, params);
+      const params = { objective: 'lead', campaign: { adAccountId: A1, name, status: 'PAUSED', special_ad_categories: [], is_adset_budget_sharing_enabled: true } };
+      return (await findWriteOperation('facebook.create-campaign')!.run(ctx, params)) as { id: string };
     };
-    expect(await retry(name)).toEqual({ id: first.body.data.id });
+    const jobId = randomUUID();
+    const first = await run(jobId);
+    // what a crash between Meta's answer and the "done" checkpoint leaves behind
+    await new CheckpointStore(w.app.infra.orm, jobId).set('campaign', { state: 'calling', requestId: '1' });
+    await w.clearSim();
+    expect(await run(jobId)).toEqual(first);
     expect(await postsTo('/campaigns')).toHaveLength(0);
-    expect((await w.simCalls('/campaigns'))[0]!.query.filtering).toBe(JSON.stringify([{ field: 'name', operator: 'EQUAL', value: name }]));
-    // nothing under that name: the retry creates it
-    const created = (await retry(uniq('Never created'))) as { id: string };
+    expect((await w.simCalls('/campaigns'))[0]!.query.filtering).toBe(JSON.stringify([{ field: 'name', operator: 'EQUAL', value: node(first.id)!.name }]));
+    // another job with the same name never takes this one's campaign for its own: it creates
+    const other = await run(randomUUID());
     expect(await postsTo('/campaigns')).toHaveLength(1);
-    expect(node(created.id)).toBeDefined();
+    expect(other.id).not.toBe(first.id);
+    expect(node(other.id)!.name).toEqual(tagged(name));
   });
 });

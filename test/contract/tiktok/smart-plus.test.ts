@@ -14,7 +14,7 @@ describe('tiktok simulator: Smart+', () => {
     expectOk(camp);
     const campaignId = camp.data.campaign_id as string;
     const group = await api.post<Rec>('/smart_plus/adgroup/create/', {
-      advertiser_id: ALICE_US, campaign_id: campaignId, adgroup_name: 'SP group', billing_event: 'OCPM', optimization_goal: 'CONVERT',
+      advertiser_id: ALICE_US, request_id: '5002', campaign_id: campaignId, adgroup_name: 'SP group', billing_event: 'OCPM', optimization_goal: 'CONVERT',
       promotion_type: 'WEBSITE', schedule_type: 'SCHEDULE_FROM_NOW', schedule_start_time: '2026-01-01 00:00:00',
       targeting_spec: { location_ids: ['6252001'], age_groups: ['AGE_25_34'], gender: 'GENDER_UNLIMITED' },
     });
@@ -38,6 +38,25 @@ describe('tiktok simulator: Smart+', () => {
     const list = await api.get<ListData>('/smart_plus/campaign/get/', { advertiser_id: ALICE_US });
     expect(list.data.page_info.total_number).toBe(2);
     expect(list.data.list[0]!.campaign_id).toBe(campaignId);
+  });
+
+  // Source: tiktok-business-api-sdk-official src/model/SmartPlusAdgroupCreateBody.js (request_id is a
+  // constructor argument, i.e. required) and SmartPlusAdCreateBody.js (no request_id field at all).
+  it('adgroup/create requires request_id and dedupes it; ad/create has none and creates on every call', async () => {
+    const { campaignId, adgroupId } = await createChain();
+    const groupBody = {
+      advertiser_id: ALICE_US, campaign_id: campaignId, adgroup_name: 'SP group', billing_event: 'OCPM', optimization_goal: 'CONVERT',
+      promotion_type: 'WEBSITE', schedule_type: 'SCHEDULE_FROM_NOW', schedule_start_time: '2026-01-01 00:00:00',
+      targeting_spec: { location_ids: ['6252001'] },
+    };
+    expectError(await api.post('/smart_plus/adgroup/create/', groupBody), 40002, 'request_id');
+    expect((await api.post<Rec>('/smart_plus/adgroup/create/', { ...groupBody, request_id: '5002' })).data.adgroup_id).toBe(adgroupId);
+    const adBody = { advertiser_id: ALICE_US, adgroup_id: adgroupId, ad_name: 'SP ad 2', request_id: '77', creative_list: [{ creative_info: creativeInfo }] };
+    const a = await api.post<Rec>('/smart_plus/ad/create/', adBody);
+    const b = await api.post<Rec>('/smart_plus/ad/create/', adBody);
+    expectOk(a);
+    expectOk(b);
+    expect(b.data.smart_plus_ad_id).not.toBe(a.data.smart_plus_ad_id);
   });
 
   it('ad/create returns the ad with smart_plus_ad_id and one material per creative; ad/get sees it; page_size ≤ 100', async () => {

@@ -10,9 +10,13 @@ import { TtError, TT_CODES, paramError } from './wire';
 const REQUEST_ID = /^\d{1,19}$/;
 
 /**
- * Same `request_id` (string int64, facts §4/§7) on the same operation and advertiser → the ids the
- * first call created, no second object. Documented for campaign and Smart+ campaign create;
- * applied to every create here (ASSUMED for the others). A replay answers code 0 with the object.
+ * Same `request_id` (string int64) on the same operation and advertiser → the ids the first call
+ * created, no second object; a replay answers code 0 with the object. Only the creates whose request
+ * schema has the field use this: campaign/create, adgroup/create, smart_plus/campaign/create and
+ * smart_plus/adgroup/create (official SDK, tiktok-business-api-sdk-official src/model/
+ * CampaignCreateBody.js, AdgroupCreateBody.js, SmartPlusCampaignCreateBody.js,
+ * SmartPlusAdgroupCreateBody.js). ad/create and smart_plus/ad/create have no such field
+ * (AdCreateBody.js, SmartPlusAdCreateBody.js) and ignore it.
  */
 export function idempotent(ctx: Ctx, opName: string, advertiserId: string, create: () => string[]): string[] {
   const rid = ctx.p.str('request_id');

@@ -15,14 +15,16 @@ describe('Smart+ requests', () => {
     expect(CreateAutomatedCampaignDto.safeParse({ adAccountId: ADV, campaignName: 'SP', objectiveType: 'APP_PROMOTION' }).success).toBe(false);
   });
 
-  it('ad create sends creative_list with nested creative_info', () => {
+  it('ad create sends creative_list with nested creative_info and no request_id (smart_plus/ad/create has none), never retried blindly', () => {
     const dto = CreateAutomatedAdDto.parse({
       adAccountId: ADV, adgroupId: '184', adName: 'A',
       creativeList: [{ creativeInfo: { adFormat: 'SINGLE_VIDEO', identityType: 'CUSTOMIZED_USER', identityId: '1', videoInfo: { videoId: 'v9' } } }],
       adTextList: [{ adText: 'Buy' }],
     });
-    expect(smartCreateCall('ad', ADV, dto, '1').body).toEqual({
-      advertiser_id: ADV, adgroup_id: '184', ad_name: 'A', request_id: '1',
+    const c = smartCreateCall('ad', ADV, dto, '1');
+    expect(c.idempotent).toBe(false);
+    expect(c.body).toEqual({
+      advertiser_id: ADV, adgroup_id: '184', ad_name: 'A',
       creative_list: [{ creative_info: { ad_format: 'SINGLE_VIDEO', identity_type: 'CUSTOMIZED_USER', identity_id: '1', video_info: { video_id: 'v9' } } }],
       ad_text_list: [{ ad_text: 'Buy' }],
     });

@@ -68,12 +68,12 @@ describe('create chain requests', () => {
     expect(c.body).toMatchObject({ campaign_id: '180', adgroup_name: 'AG', schedule_start_time: '2026-12-01 00:00:00', location_ids: ['6252001'], billing_event: 'CPC', request_id: '9' });
   });
 
-  it('ad/create sends creatives with UTM params and disclaimers in TikTok names', () => {
-    const c = createAdsCall(ADV, { creatives: [creative] }, '181', '7');
+  it('ad/create sends creatives with UTM params and disclaimers in TikTok names, without request_id (ad/create has none), never retried blindly', () => {
+    const c = createAdsCall(ADV, { creatives: [creative] }, '181');
+    expect(c.idempotent).toBe(false);
     expect(c.body).toEqual({
       advertiser_id: ADV,
       adgroup_id: '181',
-      request_id: '7',
       creatives: [
         {
           ad_name: 'Ad 1', ad_format: 'SINGLE_VIDEO', identity_type: 'CUSTOMIZED_USER', identity_id: '7001', ad_text: 'Hi', video_id: 'v1',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { createOnce } from '../../../shared/domain/jobs/create-once';
+import { createOnce, type WireHooks } from '../../../shared/domain/jobs/create-once';
 import { defineWriteOperation, type WriteContext } from '../../../shared/domain/jobs/write-operations';
 
 /*
@@ -11,7 +11,7 @@ const Params = z.object({ name: z.string(), budget: z.number().default(100) }).s
 type P = z.infer<typeof Params>;
 type Campaign = { campaign_id: string; campaign_name: string };
 
-const create = (ctx: WriteContext, p: P, requestId?: string) =>
+const create = (ctx: WriteContext, p: P, wire: WireHooks, requestId?: string) =>
   ctx.platform.request<Campaign>({
     method: 'POST',
     path: 'campaign/create/',
@@ -25,6 +25,7 @@ const create = (ctx: WriteContext, p: P, requestId?: string) =>
     },
     kind: 'write',
     idempotent: requestId !== undefined,
+    wire,
   });
 
 /** Completions per job id, per process (the two-workers test reads it). */
@@ -35,7 +36,7 @@ export const createCampaignWithRequestId = defineWriteOperation<P>({
   platform: 'tiktok',
   params: Params,
   run: async (ctx, p) => {
-    const c = await createOnce(ctx, 'campaign', { create: (rid) => create(ctx, p, rid) });
+    const c = await createOnce(ctx, 'campaign', { create: (rid, wire) => create(ctx, p, wire, rid) });
     completions.set(ctx.jobId, (completions.get(ctx.jobId) ?? 0) + 1);
     return { campaignId: c.campaign_id, name: c.campaign_name };
   },
@@ -47,7 +48,7 @@ export const createCampaignFoundByName = defineWriteOperation<P>({
   params: Params,
   run: async (ctx, p) => {
     const c = await createOnce(ctx, 'campaign', {
-      create: () => create(ctx, p),
+      create: (_rid, wire) => create(ctx, p, wire),
       find: async () => {
         const page = await ctx.platform.request<{ list: Campaign[] }>({
           method: 'GET',

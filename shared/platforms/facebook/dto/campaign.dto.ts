@@ -1,5 +1,6 @@
 import { z } from '../../../infra/zod-openapi';
 import { AdAccountId, MinorUnits, Timestamp } from './common.dto';
+import { STEP_TAG_LENGTH } from '../../../domain/jobs/create-once';
 
 /** Path segment → Meta objective (API.md §6). */
 export const OBJECTIVES = {
@@ -23,7 +24,7 @@ export const ObjectiveParams = z.object({
 export const CreateSocialCampaignDto = z
   .object({
     adAccountId: AdAccountId,
-    name: z.string().trim().min(1).max(400),
+    name: z.string().trim().min(1).max(400 - STEP_TAG_LENGTH),
     status: z.enum(['ACTIVE', 'PAUSED']).default('PAUSED').openapi({ description: 'New campaigns start PAUSED unless asked otherwise' }),
     special_ad_categories: z
       .array(z.enum(SPECIAL_AD_CATEGORIES))

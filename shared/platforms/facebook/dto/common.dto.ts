@@ -1,4 +1,5 @@
 import { z } from '../../../infra/zod-openapi';
+import { FILTER_FIELDS, filteringQuery } from './filtering.dto';
 
 /** `act_123` or `123` (API.md §3); the guard normalizes it. */
 export const AdAccountId = z
@@ -51,17 +52,24 @@ export const commaList = <T extends [string, ...string[]]>(values: T) =>
     z.array(z.enum(values)).min(1),
   );
 
-export const AdObjectListQuery = z
-  .object({
-    ...accountQuery,
-    ...pagingQuery,
-    ...fieldsQuery,
-    effectiveStatus: commaList([...EFFECTIVE_STATUSES] as [string, ...string[]])
-      .optional()
-      .openapi({ description: 'Comma list of effective statuses, e.g. ACTIVE,PAUSED', type: 'string' }),
-  })
-  .strict()
-  .openapi('FacebookAdObjectListQuery');
+/** An ad object list's query: paging, fields, effective statuses and `filtering` on the level's fields. */
+export const adObjectListQuery = (level: 'campaign' | 'adset' | 'ad', name: string) =>
+  z
+    .object({
+      ...accountQuery,
+      ...pagingQuery,
+      ...fieldsQuery,
+      effectiveStatus: commaList([...EFFECTIVE_STATUSES] as [string, ...string[]])
+        .optional()
+        .openapi({ description: 'Comma list of effective statuses, e.g. ACTIVE,PAUSED', type: 'string' }),
+      filtering: filteringQuery(FILTER_FIELDS[level]),
+    })
+    .strict()
+    .openapi(name);
+
+export const AdObjectListQuery = adObjectListQuery('ad', 'FacebookAdObjectListQuery');
+export const CampaignListQuery = adObjectListQuery('campaign', 'FacebookCampaignListQuery');
+export const AdSetListQuery = adObjectListQuery('adset', 'FacebookAdSetListQuery');
 
 export const IdParams = z.object({ id: GraphId });
 

@@ -1,5 +1,6 @@
 import { z } from '../../../infra/zod-openapi';
 import { GraphId, accountQuery, commaList, pagingQuery } from './common.dto';
+import { FILTER_FIELDS, filteringQuery } from './filtering.dto';
 
 export const INSIGHTS_LEVELS = ['account', 'campaign', 'adset', 'ad'] as const;
 
@@ -33,26 +34,7 @@ export const DATE_PRESETS = [
   'this_week_mon_today', 'this_week_sun_today', 'this_year',
 ] as const;
 
-export const FILTER_OPERATORS = [
-  'EQUAL', 'NOT_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'LESS_THAN', 'LESS_THAN_OR_EQUAL', 'IN_RANGE', 'NOT_IN_RANGE',
-  'CONTAIN', 'NOT_CONTAIN', 'IN', 'NOT_IN', 'STARTS_WITH', 'ENDS_WITH', 'ANY', 'ALL', 'AFTER', 'BEFORE', 'ON_OR_AFTER',
-  'ON_OR_BEFORE', 'NONE', 'TOP',
-] as const;
-
-const Filter = z
-  .object({ field: z.string().regex(/^[a-z_]+(\.[a-z_]+)?$/), operator: z.enum(FILTER_OPERATORS), value: z.unknown() })
-  .strict();
-
-/** `filtering` arrives as JSON text in the query: `[{"field":"ad.effective_status","operator":"IN","value":["ACTIVE"]}]`. */
-const FilteringParam = z.preprocess((v, ctx) => {
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'must be a JSON array of {field, operator, value}' });
-    return z.NEVER;
-  }
-}, z.array(Filter).min(1).max(25));
+export { FILTER_OPERATORS } from './filtering.dto';
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD').refine((s) => !Number.isNaN(Date.parse(s)), 'not a date');
 
@@ -72,7 +54,7 @@ export const InsightsQueryObject = z
     breakdowns: commaList([...BREAKDOWNS] as [string, ...string[]]).optional().openapi({ type: 'string' }),
     actionBreakdowns: commaList([...ACTION_BREAKDOWNS] as [string, ...string[]]).optional().openapi({ type: 'string' }),
     actionAttributionWindows: commaList([...ATTRIBUTION_WINDOWS] as [string, ...string[]]).optional().openapi({ type: 'string' }),
-    filtering: FilteringParam.optional().openapi({ type: 'string', description: 'JSON array of {field, operator, value}' }),
+    filtering: filteringQuery(FILTER_FIELDS.insights),
     sort: z.string().regex(/^[a-z_]+_(ascending|descending)$/).optional(),
     ...pagingQuery,
     reportRunId: GraphId.optional().openapi({ description: 'Continue paging the rows of an async report run returned earlier' }),

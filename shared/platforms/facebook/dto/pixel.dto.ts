@@ -1,8 +1,9 @@
 import { z } from '../../../infra/zod-openapi';
 import { AdAccountId, GraphId, accountQuery } from './common.dto';
+import { STEP_TAG_LENGTH } from '../../../domain/jobs/create-once';
 
 export const CreatePixelDto = z
-  .object({ adAccountId: AdAccountId, name: z.string().trim().min(1).max(100) })
+  .object({ adAccountId: AdAccountId, name: z.string().trim().min(1).max(100 - STEP_TAG_LENGTH) })
   .strict()
   .openapi('CreatePixelDto');
 export type CreatePixel = z.infer<typeof CreatePixelDto>;
@@ -71,7 +72,7 @@ export const CUSTOM_EVENT_TYPES = [
 export const CreateCustomConversionDto = z
   .object({
     adAccountId: AdAccountId,
-    name: z.string().trim().min(1).max(100),
+    name: z.string().trim().min(1).max(100 - STEP_TAG_LENGTH),
     description: z.string().max(1000).optional(),
     event_source_id: GraphId.openapi({ description: 'Pixel (dataset) id the rule reads events from' }),
     custom_event_type: z.enum(CUSTOM_EVENT_TYPES),

@@ -1,5 +1,5 @@
 import type { Services } from '../../../domain/services';
-import type { CallKind, TokenSource } from '../../core/types';
+import type { CallKind, PlatformRequest, TokenSource } from '../../core/types';
 import type { GraphCall } from './graph-call';
 
 /** The account a call is made for (the guard's GuardedAccount or a job's account snapshot). */
@@ -10,7 +10,7 @@ export interface CallAccount {
 
 export interface GraphCaller {
   /** Runs one Graph call with the connection's token (or `token`, e.g. a page token). Throws AppError. */
-  call<T = Record<string, unknown>>(c: GraphCall, opts?: { kind?: CallKind; token?: string }): Promise<T>;
+  call<T = Record<string, unknown>>(c: GraphCall, opts?: { kind?: CallKind; token?: string; wire?: PlatformRequest['wire'] }): Promise<T>;
 }
 
 /**
@@ -22,7 +22,7 @@ export function facebookCaller(services: Pick<Services, 'platforms' | 'platformA
   const adapter = services.platforms.get('facebook');
   let source: Promise<TokenSource> | undefined;
   return {
-    async call<T>(c: GraphCall, opts: { kind?: CallKind; token?: string } = {}): Promise<T> {
+    async call<T>(c: GraphCall, opts: { kind?: CallKind; token?: string; wire?: PlatformRequest['wire'] } = {}): Promise<T> {
       source ??= services.platformAuth.tokenSource(account.connectionId);
       const token = opts.token ?? (await source);
       const appKey = typeof token === 'string' ? (await source).appKey : undefined;
@@ -38,6 +38,7 @@ export function facebookCaller(services: Pick<Services, 'platforms' | 'platformA
         appSecret,
         accountKey: account.platformAccountId,
         kind,
+        wire: opts.wire,
       });
     },
   };

@@ -4,11 +4,13 @@ import { act, get, pageParams, type GraphCall, type PageQuery } from './graph-ca
 export interface ListInput extends PageQuery {
   fields?: string;
   effectiveStatus?: string[];
+  /** Only on edges where Meta documents it (campaigns, adsets, ads); validated by the list's query. */
+  filtering?: { field: string; operator: string; value?: unknown }[];
 }
 
 /** Any `{ data, paging }` edge: validated fields (or the object's defaults) plus cursor paging. */
 export function listCall(path: string, object: GraphObject, q: ListInput, extra: Record<string, unknown> = {}): GraphCall {
-  return get(path, { fields: resolveFields(object, q.fields), ...pageParams(q), effective_status: q.effectiveStatus, ...extra });
+  return get(path, { fields: resolveFields(object, q.fields), ...pageParams(q), effective_status: q.effectiveStatus, filtering: q.filtering, ...extra });
 }
 
 /**

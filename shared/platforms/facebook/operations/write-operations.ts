@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../../errors/app-error';
-import { createOnce } from '../../../domain/jobs/create-once';
+import { createOnce, stepName } from '../../../domain/jobs/create-once';
 import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../../domain/jobs/write-operation.types';
 import { CreateSocialCampaignDto, ObjectiveParams, StatusUpdateDto, type CreateSocialCampaign, type ObjectiveSegment } from '../dto/campaign.dto';
 import { CreateAdCloneDto, CreateSocialAds, type CreateAdClone, type CreateSocialAd } from '../dto/ad.dto';
@@ -14,32 +14,60 @@ import { createLookalikeCall } from './audiences';
 import { createCustomConversionCall, createPixelCall } from './pixels';
 import { createLeadFormCall, pageTokenCall } from './lead-forms';
 import { facebookCaller, type GraphCaller } from './caller';
-import { act, get, type GraphList } from './graph-call';
+import { act, get, type GraphCall, type GraphList } from './graph-call';
 import { runInsightsReport } from './insights-report';
 
 type Created = { id: string };
 
 const callerOf = (ctx: WriteContext) => facebookCaller(ctx.services, ctx.account);
 
-/** After a crash between "calling" and "done": the object a previous attempt created, found by its exact name. */
-async function findByName(graph: GraphCaller, edge: string, name: string, token?: string): Promise<Created | undefined> {
-  const r = await graph.call<GraphList<{ id: string }>>(
-    get(edge, { fields: 'id', limit: 5, filtering: [{ field: 'name', operator: 'EQUAL', value: name }] }),
-    { kind: 'read', token },
-  );
-  const hit = r.data?.[0];
-  return hit ? { id: hit.id } : undefined;
+/**
+ * Where a crash lookup searches: the parent's edge, and whether Meta documents `filtering` on it
+ * (campaigns, ad sets and ads edges do; adcreatives, customaudiences, adspixels, customconversions
+ * and a Page's leadgen_forms do not, and Graph ignores parameters it doesn't know there).
+ */
+interface Lookup {
+  edge: string;
+  filtering: boolean;
+  token?: string;
 }
 
-/** A create that runs at most once across retries and crashes (looked up by name on a retry). */
-function createNamed(ctx: WriteContext, step: string, graph: GraphCaller, c: Parameters<GraphCaller['call']>[0], edge: string, name: string, token?: string) {
+/** Enough for any account's recent objects; past it the lookup cannot answer "not there". */
+const LOOKUP_PAGES = 20;
+
+/**
+ * After a crash between "calling" and "done": the object an earlier attempt created, found by its
+ * exact (job-step tagged) name. The match is always made here, on the names read back, so an edge
+ * that ignores `filtering` only costs more pages.
+ */
+async function findByName(graph: GraphCaller, l: Lookup, name: string): Promise<Created | undefined> {
+  let after: string | undefined;
+  for (let page = 0; page < LOOKUP_PAGES; page++) {
+    const params: Record<string, unknown> = { fields: 'id,name', limit: 100, after };
+    if (l.filtering) params.filtering = [{ field: 'name', operator: 'EQUAL', value: name }];
+    const r = await graph.call<GraphList<{ id: string; name?: string }>>(get(l.edge, params), { kind: 'read', token: l.token });
+    const hit = r.data?.find((o) => o.name === name);
+    if (hit) return { id: String(hit.id) };
+    after = r.paging?.cursors?.after;
+    if (!r.paging?.next || !after) return undefined;
+  }
+  throw new AppError('PLATFORM_UNAVAILABLE', `Could not confirm whether an earlier attempt created "${name}" in ${l.edge}: not retrying the create`);
+}
+
+/**
+ * A create that runs at most once across retries and crashes: the object gets the step's tagged
+ * name, and a retry looks that name up before creating again.
+ */
+function createNamed(ctx: WriteContext, step: string, graph: GraphCaller, c: GraphCall, lookup: Lookup) {
+  const name = stepName(ctx.jobId, step, c.params.name ?? step);
+  const call: GraphCall = { ...c, params: { ...c.params, name } };
   return createOnce<Created>(ctx, step, {
-    create: async () => {
-      const r = await graph.call<Created>(c, { token });
+    create: async (_rid, wire) => {
+      const r = await graph.call<Created>(call, { token: lookup.token, wire });
       if (!r?.id) throw new AppError('PLATFORM_UNAVAILABLE', 'Meta did not return the new object id');
       return { id: String(r.id) };
     },
-    find: () => findByName(graph, edge, name, token),
+    find: () => findByName(graph, lookup, name),
   });
 }
 
@@ -50,7 +78,7 @@ const createCampaign = defineWriteOperation<{ objective: ObjectiveSegment; campa
   platform: 'facebook',
   params: z.object({ objective: ObjectiveParams.shape.objective, campaign: CreateSocialCampaignDto }),
   run: (ctx, p) =>
-    createNamed(ctx, 'campaign', callerOf(ctx), createCampaignCall(accountId(ctx), p.objective, p.campaign), `${act(accountId(ctx))}/campaigns`, p.campaign.name),
+    createNamed(ctx, 'campaign', callerOf(ctx), createCampaignCall(accountId(ctx), p.objective, p.campaign), { edge: `${act(accountId(ctx))}/campaigns`, filtering: true }),
 });
 
 /** Status changes are idempotent on Meta's side: setting the same status twice is harmless. */
@@ -75,9 +103,9 @@ const createAd = defineWriteOperation<{ ad: CreateSocialAd }>({
     let creativeId = ad.creative.creative_id;
     const creativeCall = createCreativeCall(acct, ad);
     if (creativeCall) {
-      creativeId = (await createNamed(ctx, 'creative', graph, creativeCall, `${act(acct)}/adcreatives`, creativeCall.params.name!)).id;
+      creativeId = (await createNamed(ctx, 'creative', graph, creativeCall, { edge: `${act(acct)}/adcreatives`, filtering: false })).id;
     }
-    const created = await createNamed(ctx, 'ad', graph, createAdCall(acct, ad, creativeId!), `${act(acct)}/ads`, ad.name);
+    const created = await createNamed(ctx, 'ad', graph, createAdCall(acct, ad, creativeId!), { edge: `${act(acct)}/ads`, filtering: true });
     return { id: created.id, creative_id: creativeId };
   },
 });
@@ -88,14 +116,16 @@ const cloneAd = defineWriteOperation<{ adId: string; sourceName: string; clone: 
   params: z.object({ adId: z.string(), sourceName: z.string(), clone: CreateAdCloneDto }),
   run: async (ctx, p) => {
     const graph = callerOf(ctx);
+    // The copy is named by rename_options: the suffix carries the step's tag so the lookup can find it.
+    const clone = { ...p.clone, rename_suffix: stepName(ctx.jobId, 'copy', p.clone.rename_suffix ?? ' - Copy') };
     const copy = await createOnce<{ copied_ad_id: string }>(ctx, 'copy', {
-      create: async () => {
-        const r = await graph.call<{ copied_ad_id?: string }>(cloneAdCall(p.adId, p.clone));
+      create: async (_rid, wire) => {
+        const r = await graph.call<{ copied_ad_id?: string }>(cloneAdCall(p.adId, clone), { wire });
         if (!r?.copied_ad_id) throw new AppError('PLATFORM_UNAVAILABLE', 'Meta did not return the copied ad id');
         return { copied_ad_id: String(r.copied_ad_id) };
       },
       find: async () => {
-        const hit = await findByName(graph, `${act(accountId(ctx))}/ads`, copyName(p.sourceName, p.clone));
+        const hit = await findByName(graph, { edge: `${act(accountId(ctx))}/ads`, filtering: true }, copyName(p.sourceName, clone));
         return hit ? { copied_ad_id: hit.id } : undefined;
       },
     });
@@ -108,14 +138,14 @@ const createLookalike = defineWriteOperation<{ audience: CreateLookalikeAudience
   platform: 'facebook',
   params: z.object({ audience: CreateLookalikeAudienceDto }),
   run: (ctx, { audience }) =>
-    createNamed(ctx, 'audience', callerOf(ctx), createLookalikeCall(accountId(ctx), audience), `${act(accountId(ctx))}/customaudiences`, audience.name),
+    createNamed(ctx, 'audience', callerOf(ctx), createLookalikeCall(accountId(ctx), audience), { edge: `${act(accountId(ctx))}/customaudiences`, filtering: false }),
 });
 
 const createPixel = defineWriteOperation<{ pixel: CreatePixel }>({
   name: 'facebook.create-pixel',
   platform: 'facebook',
   params: z.object({ pixel: CreatePixelDto }),
-  run: (ctx, { pixel }) => createNamed(ctx, 'pixel', callerOf(ctx), createPixelCall(accountId(ctx), pixel), `${act(accountId(ctx))}/adspixels`, pixel.name),
+  run: (ctx, { pixel }) => createNamed(ctx, 'pixel', callerOf(ctx), createPixelCall(accountId(ctx), pixel), { edge: `${act(accountId(ctx))}/adspixels`, filtering: false }),
 });
 
 const createCustomConversion = defineWriteOperation<{ conversion: CreateCustomConversion }>({
@@ -123,7 +153,7 @@ const createCustomConversion = defineWriteOperation<{ conversion: CreateCustomCo
   platform: 'facebook',
   params: z.object({ conversion: CreateCustomConversionDto }),
   run: (ctx, { conversion }) =>
-    createNamed(ctx, 'conversion', callerOf(ctx), createCustomConversionCall(accountId(ctx), conversion), `${act(accountId(ctx))}/customconversions`, conversion.name),
+    createNamed(ctx, 'conversion', callerOf(ctx), createCustomConversionCall(accountId(ctx), conversion), { edge: `${act(accountId(ctx))}/customconversions`, filtering: false }),
 });
 
 /** Lead forms are page objects: the page token is fetched in the worker with the user's token, never stored. */
@@ -135,7 +165,7 @@ const createLeadForm = defineWriteOperation<{ form: CreateLeadForm }>({
     const graph = callerOf(ctx);
     const page = await graph.call<{ access_token?: string }>(pageTokenCall(form.pageId), { kind: 'read' });
     if (!page.access_token) throw new AppError('FORBIDDEN', `No page access token for page ${form.pageId}`);
-    return createNamed(ctx, 'form', graph, createLeadFormCall(form), `${form.pageId}/leadgen_forms`, form.name, page.access_token);
+    return createNamed(ctx, 'form', graph, createLeadFormCall(form), { edge: `${form.pageId}/leadgen_forms`, filtering: false, token: page.access_token });
   },
 });
 

@@ -4,8 +4,8 @@ import type { AssetLevel } from './levels';
 import type { CreateAd, CreateAdGroup, CreateCampaign, UpdateAssetsStatus } from './assets.dto';
 
 /*
- * Request builders for the regular create chain and status changes (facts §4). Every create carries
- * `request_id` (string int64) so a retried call never creates a second object.
+ * Request builders for the regular create chain and status changes. Campaign and ad group creates
+ * carry `request_id` (string int64), which TikTok dedupes, so a retried call never creates a second one.
  */
 
 const body = (advertiserId: string, dto: object, extra: Record<string, unknown>) => ({
@@ -23,12 +23,12 @@ export function createAdGroupCall(advertiserId: string, dto: CreateAdGroup, camp
 }
 
 /**
- * request_id on ad/create is ASSUMED (facts document it for campaign and ad group creates); the
- * create chain also looks the ads up by name before creating them again after a crash.
+ * ad/create has no idempotency key (its request schema has no request_id), so it is never retried
+ * blindly: the create chain gives each ad a job-step tagged name and looks them up before any retry.
  */
-export function createAdsCall(advertiserId: string, dto: CreateAd, adgroupId: string, requestId: string): TiktokCall {
+export function createAdsCall(advertiserId: string, dto: CreateAd, adgroupId: string): TiktokCall {
   const { creatives } = dto;
-  return post('ad/create/', { advertiser_id: advertiserId, adgroup_id: adgroupId, creatives: snakeKeys(creatives), request_id: requestId }, true);
+  return post('ad/create/', { advertiser_id: advertiserId, adgroup_id: adgroupId, creatives: snakeKeys(creatives) }, false);
 }
 
 const STATUS_PATH: Record<AssetLevel, { path: string; idsKey: string }> = {

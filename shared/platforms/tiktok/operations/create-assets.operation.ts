@@ -1,7 +1,8 @@
 import { AppError, isAppError } from '../../../errors/app-error';
-import { createOnce } from '../../../domain/jobs/create-once';
+import { createOnce, stepName, type WireHooks } from '../../../domain/jobs/create-once';
 import { defineWriteOperation } from '../../../domain/jobs/write-operation.types';
-import { get, type TiktokCall } from './call';
+import type { TiktokCall } from './call';
+import { findAdsByName, REGULAR_ADS } from './ad-lookup';
 import { CreateAssetsDto, type CreateAssets } from './assets.dto';
 import { createAdGroupCall, createAdsCall, createCampaignCall } from './assets-write';
 import { callFromJob } from './runtime';
@@ -21,8 +22,8 @@ export interface CreatedIds {
 
 /**
  * POST /tiktok/assets as one job: campaign → ad group → ads, each under its just-created parent.
- * Each step is checkpointed and carries a stable request_id, so a retry after a crash or a lost
- * answer reuses what exists instead of creating it twice. A failure part-way names what was
+ * Each step is checkpointed. Campaign and ad group creates carry a stable request_id (TikTok dedupes
+ * it); ads have no such key, so they get job-step tagged names and a retry looks them up first. A failure part-way names what was
  * created (error.details) so nothing is orphaned silently.
  */
 export const createAssetsOperation = defineWriteOperation<CreateAssets>({
@@ -32,14 +33,14 @@ export const createAssetsOperation = defineWriteOperation<CreateAssets>({
   run: async (ctx, p) => {
     const account = ctx.account;
     const adv = account.platformAccountId;
-    const call = <T>(c: TiktokCall, kind: 'read' | 'write' = 'write') => callFromJob<T>(ctx.platform, c, kind);
+    const call = <T>(c: TiktokCall, kind: 'read' | 'write' = 'write', wire?: WireHooks) => callFromJob<T>(ctx.platform, c, kind, wire);
     const created: CreatedIds = {};
     const result: Rec = {};
     let step: Step = 'campaign';
     try {
       if (p.campaign) {
         const dto = p.campaign;
-        const c = await createOnce<Rec>(ctx, 'campaign', { create: (rid) => call<Rec>(createCampaignCall(adv, dto, rid)) });
+        const c = await createOnce<Rec>(ctx, 'campaign', { create: (rid, wire) => call<Rec>(createCampaignCall(adv, dto, rid), 'write', wire) });
         created.campaign_id = String(c.campaign_id);
         result.campaign = c;
         await ctx.progress({ step, created });
@@ -49,7 +50,7 @@ export const createAssetsOperation = defineWriteOperation<CreateAssets>({
         const dto = p.adGroup;
         const campaignId = created.campaign_id ?? dto.campaignId!;
         const { campaignId: _given, ...rest } = dto;
-        const g = await createOnce<Rec>(ctx, 'adgroup', { create: (rid) => call<Rec>(createAdGroupCall(adv, rest, campaignId, rid)) });
+        const g = await createOnce<Rec>(ctx, 'adgroup', { create: (rid, wire) => call<Rec>(createAdGroupCall(adv, rest, campaignId, rid), 'write', wire) });
         created.adgroup_id = String(g.adgroup_id);
         result.adgroup = g;
         await ctx.progress({ step, created });
@@ -58,11 +59,14 @@ export const createAssetsOperation = defineWriteOperation<CreateAssets>({
         step = 'ad';
         const dto = p.ad;
         const adgroupId = created.adgroup_id ?? dto.adgroupId!;
-        const names = dto.creatives.map((c) => c.adName);
+        const tagged = { ...dto, creatives: dto.creatives.map((c, i) => ({ ...c, adName: stepName(ctx.jobId, `ad:${i}`, c.adName) })) };
+        const names = tagged.creatives.map((c) => c.adName);
         const a = await createOnce<AdsResult>(ctx, 'ad', {
-          create: (rid) => call<AdsResult>(createAdsCall(adv, dto, adgroupId, rid)),
-          // Only an ad group made by this job is known to hold no ads of the same names.
-          find: created.adgroup_id ? () => findAds(call, adv, adgroupId, names) : undefined,
+          create: (_rid, wire) => call<AdsResult>(createAdsCall(adv, tagged, adgroupId), 'write', wire),
+          find: async () => {
+            const ads = await findAdsByName(call, REGULAR_ADS, adv, adgroupId, names);
+            return ads && { ad_ids: ads.map((r) => String(r.ad_id)), creatives: ads };
+          },
         });
         created.ad_ids = a.ad_ids.map(String);
         result.ad = a;
@@ -74,23 +78,6 @@ export const createAssetsOperation = defineWriteOperation<CreateAssets>({
     return { ...created, ...result };
   },
 });
-
-/** Ads an interrupted attempt created under the ad group, if every name is there. */
-async function findAds(
-  call: <T>(c: TiktokCall, kind?: 'read' | 'write') => Promise<T>,
-  adv: string,
-  adgroupId: string,
-  names: string[],
-): Promise<AdsResult | undefined> {
-  const page = await call<{ list?: Rec[] }>(
-    get('ad/get/', { advertiser_id: adv, filtering: { adgroup_ids: [adgroupId] }, page_size: 100 }),
-    'read',
-  );
-  const byName = new Map((page.list ?? []).map((r) => [String(r.ad_name), r]));
-  const found = names.map((n) => byName.get(n));
-  if (found.some((r) => !r)) return undefined;
-  return { ad_ids: found.map((r) => String(r!.ad_id)), creatives: found as Rec[] };
-}
 
 /** Keeps the failing call's code (so retries and rate-limit delays still apply) and names what exists. */
 function partFailure(err: unknown, step: Step, created: CreatedIds): unknown {

@@ -1,5 +1,5 @@
 import type { Services } from '../../../domain/services';
-import type { PlatformCaller } from '../../../domain/jobs/platform-access';
+import type { PlatformCaller, PlatformRequest } from '../../../domain/jobs/platform-access';
 import type { TiktokCall } from './call';
 
 /** The guarded account a call is made for (GuardedAccount / the job's account snapshot). */
@@ -30,6 +30,6 @@ export async function readTiktok<T = unknown>(services: Services, account: Tikto
  * A call from a job. The job's caller passes the connection's token source to the client, so a
  * token TikTok refuses marks the connection revoked there, as on reads.
  */
-export function callFromJob<T = unknown>(caller: PlatformCaller, call: TiktokCall, kind: 'read' | 'write' = 'write'): Promise<T> {
-  return caller.request<T>({ method: call.method, path: call.path, query: call.query, body: call.body, kind, idempotent: call.idempotent });
+export function callFromJob<T = unknown>(caller: PlatformCaller, call: TiktokCall, kind: 'read' | 'write' = 'write', wire?: PlatformRequest['wire']): Promise<T> {
+  return caller.request<T>({ method: call.method, path: call.path, query: call.query, body: call.body, kind, idempotent: call.idempotent, wire });
 }

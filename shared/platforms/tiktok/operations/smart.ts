@@ -22,10 +22,12 @@ export function smartReadCall(level: SmartLevel, advertiserId: string, q: Object
 }
 
 /**
- * `request_id` is required on campaign/create (facts §7); on ad group and ad creates it is ASSUMED
- * accepted, and sent so a retried create never makes a second object.
+ * `request_id` is in the request schema of smart_plus/campaign/create and smart_plus/adgroup/create
+ * (required on both), and TikTok dedupes it, so those creates may be retried. smart_plus/ad/create
+ * has no such field: it is sent without one and never retried blindly (see the Smart+ ad operation).
  */
 export function smartCreateCall(level: SmartLevel, advertiserId: string, dto: Record<string, unknown>, requestId: string): TiktokCall {
+  if (level === 'ad') return post('smart_plus/ad/create/', { advertiser_id: advertiserId, ...withoutAccount(dto) }, false);
   return post(`smart_plus/${level}/create/`, { advertiser_id: advertiserId, ...withoutAccount(dto), request_id: requestId }, true);
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ZodTypeAny } from 'zod';
-import { createOnce } from '../../../domain/jobs/create-once';
+import { createOnce, stepName } from '../../../domain/jobs/create-once';
+import { findAdsByName, SMART_ADS } from './ad-lookup';
 import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../../domain/jobs/write-operation.types';
 import type { TiktokCall } from './call';
 import { AppError } from '../../../errors/app-error';
@@ -43,7 +44,7 @@ function single(name: string, dto: ZodTypeAny, build: (adv: string, p: Params, r
     run: async (ctx, p) => {
       const adv = ctx.account.platformAccountId;
       if (!creates) return run(ctx, build(adv, p, ''));
-      return createOnce(ctx, 'create', { create: (rid) => run(ctx, build(adv, p, rid)) });
+      return createOnce(ctx, 'create', { create: (rid, wire) => callFromJob(ctx.platform, build(adv, p, rid), 'write', wire) });
     },
   });
 }
@@ -57,6 +58,26 @@ export const opName = {
   materialStatus: 'tiktok.smart.ad.material-status',
   appeal: 'tiktok.smart.ad.appeal',
 };
+
+/**
+ * smart_plus/ad/create has no idempotency key: the ad gets the job step's tagged name, and a retry
+ * pages through its ad group's Smart+ ads for that name before creating again.
+ */
+const smartAdCreate = defineWriteOperation<Params>({
+  name: opName.smartCreate('ad'),
+  platform: 'tiktok',
+  params: paramsOf(CreateAutomatedAdDto),
+  run: async (ctx, p) => {
+    const adv = ctx.account.platformAccountId;
+    const dto = p.dto as { adgroupId: string; adName: string };
+    const adName = stepName(ctx.jobId, 'create', dto.adName);
+    const read = <T>(c: TiktokCall, kind: 'read' | 'write' = 'read') => callFromJob<T>(ctx.platform, c, kind);
+    return createOnce(ctx, 'create', {
+      create: (rid, wire) => callFromJob(ctx.platform, smartCreateCall('ad', adv, { ...p.dto, adName }, rid), 'write', wire),
+      find: async () => (await findAdsByName(read, SMART_ADS, adv, dto.adgroupId, [adName]))?.[0],
+    });
+  },
+});
 
 const SMART_DTOS: Record<SmartLevel, { create: ZodTypeAny; update: ZodTypeAny; status: ZodTypeAny }> = {
   campaign: { create: CreateAutomatedCampaignDto, update: UpdateAutomatedCampaignDto, status: StatusAutomatedCampaignDto },
@@ -96,7 +117,7 @@ export const tiktokWriteOperations: WriteOperation[] = [
   createAssetsOperation,
   single(opName.assetsStatus, UpdateAssetsStatusDto, (adv, p) => statusCall(adv, p.dto as z.infer<typeof UpdateAssetsStatusDto>)),
   ...SMART_LEVELS.flatMap((level) => [
-    single(opName.smartCreate(level), SMART_DTOS[level].create, (adv, p, rid) => smartCreateCall(level, adv, p.dto, rid), true),
+    level === 'ad' ? smartAdCreate : single(opName.smartCreate(level), SMART_DTOS[level].create, (adv, p, rid) => smartCreateCall(level, adv, p.dto, rid), true),
     single(opName.smartUpdate(level), SMART_DTOS[level].update, (adv, p) => smartUpdateCall(level, adv, p.id!, p.dto)),
     level === 'ad' ? single(opName.smartStatus(level), SMART_DTOS[level].status, (adv, p) => smartStatusCall(level, adv, ids(p))) : smartBatchStatus(level),
   ]),

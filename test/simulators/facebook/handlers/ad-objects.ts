@@ -18,6 +18,8 @@ export const listAdObjects = (edge: string) => (ctx: Ctx, node: GNode) =>
   listEdge(ctx, node.type === 'adaccount' ? listKey.account(acctOf(node), edge) : listKey.node(node.id, edge), {
     newestFirst: true,
     adStatus: edge !== 'adcreatives',
+    // The SDKs list `filtering` for campaigns, adsets and ads, not for adcreatives.
+    filtering: edge !== 'adcreatives',
     accept: edge === 'adcreatives' ? (n) => n.data.status !== 'DELETED' : undefined,
   });
 

@@ -16,7 +16,12 @@ export const listSavedAudiences = (ctx: Ctx, account: GNode) =>
   listEdge(ctx, listKey.account(account.acct!, 'saved_audiences'), { newestFirst: true });
 
 export const listCustomAudiences = (ctx: Ctx, account: GNode) =>
-  listEdge(ctx, listKey.account(account.acct!, 'customaudiences'), { newestFirst: true, accept: (n) => !n.data._deleted });
+  listEdge(ctx, listKey.account(account.acct!, 'customaudiences'), {
+    newestFirst: true,
+    accept: (n) => !n.data._deleted,
+    // facebook-python-business-sdk adaccount.py get_custom_audiences lists `filtering` (list<Object>).
+    filtering: true,
+  });
 
 export const getAudience = (ctx: Ctx, node: GNode) => {
   if (node.data._deleted) throw errors.unsupported('GET', node.id);

@@ -34,6 +34,11 @@ export interface ListOpts {
   accept?: (n: GNode) => boolean;
   extra?: ProjectOpts['extra'];
   edgeFields?: ProjectOpts['edgeFields'];
+  /**
+   * Honour `filtering`: only where Meta documents it (campaigns, adsets, ads, a form's leads). Any
+   * other edge ignores it, as Graph ignores parameters an edge doesn't take.
+   */
+  filtering?: boolean;
 }
 
 /** Any `{ data, paging }` edge over an indexed list. */
@@ -41,7 +46,7 @@ export function listEdge(ctx: Ctx, key: string, opts: ListOpts = {}): unknown {
   const { state, req } = ctx;
   const list = state.store.list(key);
   const sel = selection(ctx, opts.defaultFields);
-  const filters = parseFiltering(req.params);
+  const filters = opts.filtering ? parseFiltering(req.params) : [];
   let statusSet: Set<string> | undefined;
   if (opts.adStatus) {
     const eff = json<unknown>(req.params, 'effective_status');

@@ -67,5 +67,5 @@ export function updateLeadForm(ctx: Ctx, form: GNode): unknown {
 
 export function listLeads(ctx: Ctx, form: GNode): unknown {
   if (!ctx.auth.scopes.includes('leads_retrieval')) throw errors.requiresPermission('leads_retrieval');
-  return listEdge(ctx, listKey.node(form.id, 'leads'), { newestFirst: true });
+  return listEdge(ctx, listKey.node(form.id, 'leads'), { newestFirst: true, filtering: true });
 }

@@ -58,6 +58,8 @@ export function smartPlusRoutes(r: express.Router, deps: SimDeps): void {
 
   r.post('/smart_plus/adgroup/create/', op(deps, true, (ctx) => {
     const adv = ctx.advertiser();
+    // Required by SmartPlusAdgroupCreateBody.js (a constructor argument), as on the Smart+ campaign create.
+    ctx.p.str('request_id', true);
     const camp = mustGet(s.spCampaigns, 'spCampaign', adv.id, ctx.p.str('campaign_id', true));
     const name = checkName('adgroup_name', ctx.p.str('adgroup_name', true));
     for (const k of ['billing_event', 'optimization_goal', 'promotion_type']) ctx.p.str(k, true);
@@ -105,12 +107,11 @@ export function smartPlusRoutes(r: express.Router, deps: SimDeps): void {
     listMax(ctx, 'call_to_action_list', 3);
     listMax(ctx, 'landing_page_url_list', 1);
     mustBeLive(ag, 'spAdgroup');
-    const [id] = idempotent(ctx, 'smart_plus/ad/create', adv.id, () => {
-      const e = newEntity(ctx, 'spAd', adv.id, name, ag.id);
-      copyFields(ctx, 'spAd', ctx.req.body as Record<string, unknown>, e, ['creative_list']);
-      return [s.addSmartAd(e, creatives.length, creatives.map((c) => (c as Record<string, unknown>).creative_info)).id];
-    });
-    return render(s, 'spAd', s.spAds.byId.get(id!)!);
+    // No request_id in smart_plus/ad/create's schema (SmartPlusAdCreateBody.js): every call creates.
+    const e = newEntity(ctx, 'spAd', adv.id, name, ag.id);
+    copyFields(ctx, 'spAd', ctx.req.body as Record<string, unknown>, e, ['creative_list']);
+    const ad = s.addSmartAd(e, creatives.length, creatives.map((c) => (c as Record<string, unknown>).creative_info));
+    return render(s, 'spAd', ad);
   }));
 
   r.post('/smart_plus/ad/update/', op(deps, true, (ctx) => {
