@@ -17,14 +17,14 @@ describe('operator dashboard (Bull Board)', () => {
     await off.close();
   });
 
-  it('serves /admin/queues with the operator token as Bearer or basic-auth password, listing the three queues', async () => {
+  it('serves /admin/queues with the operator token as Bearer or basic-auth password, listing every queue', async () => {
     const page = await fetch(`${app.url}/admin/queues`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     const basic = Buffer.from(`ops:${ADMIN_TOKEN}`).toString('base64');
     const api = await http(app.url, 'GET', '/admin/queues/api/queues', { headers: { authorization: `Basic ${basic}` } });
     expect(api.status).toBe(200);
-    expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['imports', 'maintenance', 'platform-writes']);
+    expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['imports', 'maintenance', 'platform-writes', 'webhooks']);
   });
 
   it('answers 401 without the token or with a wrong one', async () => {
