@@ -102,6 +102,27 @@ describe('invitation and password-reset pages in a browser', () => {
     await page.close();
   });
 
+  it('at 360 px wide nothing overflows, and the form works with the keyboard alone, focus visible', async () => {
+    const { email, link } = await invite();
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(link.toString());
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await browser.screenshot(page, 'invitation-form-360px');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('name');
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('solid');
+    await page.keyboard.type('Key Board');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('typed-with-keys-only');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('typed-with-keys-only');
+    await page.keyboard.press('Enter');
+    await expect(page.locator('h1').textContent()).resolves.toBe('Welcome to Acme Ads');
+    expect((await login(email, 'typed-with-keys-only')).status).toBe(200);
+    await page.close();
+  });
+
   it('an unknown or incomplete link answers a page in plain words', async () => {
     const page = await browser.newPage();
     const unknown = await page.goto(`${app.url}/reset-password?token=rst_not-a-real-token`);

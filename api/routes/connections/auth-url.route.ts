@@ -8,13 +8,13 @@ export const authUrlRoute = defineRoute({
   operationId: 'createConnectionAuthUrl',
   summary: 'Authorization URL created',
   description:
-    "Builds the platform's authorize URL from the tenant's app credentials. The state is single use, valid 10 minutes and bound to the caller; Google uses PKCE with offline access.",
+    "Builds the platform's authorize URL from the tenant's app credentials. The state is single use, valid 10 minutes and bound to the caller; Google uses PKCE with offline access. A `redirectUri` must be on one of the tenant's `allowedOrigins` (tenant settings; when empty, only the gateway's own origin), else 400 VALIDATION_FAILED.",
   tags: ['Connections'],
   auth: 'external',
   params: PlatformParams,
   body: AuthUrlRequestDto,
   response: { schema: AuthUrlDto },
-  errors: [409],
+  errors: [400, 409],
   handler: async ({ deps, auth, params, body, em, req }) => ({
     data: await deps.services.oauthFlow.authUrl(em, {
       ...callerOf(auth),
