@@ -82,11 +82,16 @@ async function main(): Promise<number> {
     };
     sample();
     const sampler = setInterval(sample, SAMPLE_MS);
-    // Open loop: one request every 1000/RATE ms whatever the answers take, so the rate stays steady.
+    // Open loop: RATE requests per second whatever the answers take. Each tick sends what is due by
+    // now, so a late timer (a loaded machine) catches up instead of lowering the rate.
     const inFlight = new Set<Promise<void>>();
+    const loadStart = Date.now();
     const ticker = setInterval(() => {
-      const p = one().finally(() => inFlight.delete(p));
-      inFlight.add(p);
+      const due = Math.floor(((Date.now() - loadStart) / 1000) * RATE);
+      while (n < due) {
+        const p = one().finally(() => inFlight.delete(p));
+        inFlight.add(p);
+      }
     }, 1000 / RATE);
     await new Promise((r) => setTimeout(r, MINUTES * 60_000));
     clearInterval(ticker);

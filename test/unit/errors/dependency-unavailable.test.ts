@@ -1,5 +1,5 @@
 import net from 'node:net';
-import IORedis from 'ioredis';
+import { ReplyError } from 'ioredis';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { dependencyUnavailable } from '../../../shared/errors/unavailable';
 import { ormConfig } from '../../../shared/persistence/mikro-orm.config';
@@ -49,6 +49,6 @@ describe('errors of an unreachable PostgreSQL or Redis map to 503 SERVICE_UNAVAI
   it('a statement PostgreSQL refuses is not an outage', () => {
     const syntax = Object.assign(new Error('syntax error at or near "selec"'), { code: '42601', sqlState: '42601', name: 'SyntaxErrorException' });
     expect(dependencyUnavailable(syntax)).toBeUndefined();
-    expect(dependencyUnavailable(new IORedis.ReplyError('WRONGTYPE Operation against a key holding the wrong kind of value'))).toBeUndefined();
+    expect(dependencyUnavailable(new (ReplyError as new (m: string) => Error)('WRONGTYPE Operation against a key holding the wrong kind of value'))).toBeUndefined();
   });
 });
