@@ -153,6 +153,9 @@ describe('Meta reads pass Graph shapes through, with the connection token, after
     const [pixel] = await idsOf(`/api/v1/facebook/pixels?${q()}`);
     const d = await w.call('GET', `/api/v1/facebook/pixels/${pixel}?${q('&fields=id,name')}`);
     expect(d.body.data).toMatchObject({ id: pixel, name: 'Alice pixel 1', owner_ad_account: { account_id: A1 } });
+    // Without fields, the details answer what the list answers by default.
+    const plain = await w.call('GET', `/api/v1/facebook/pixels/${pixel}?${q()}`);
+    expect(plain.body.data).toMatchObject({ id: pixel, name: 'Alice pixel 1', creation_time: expect.any(String) });
     await w.clearSim();
     const s = await w.call('GET', `/api/v1/facebook/pixels/${pixel}/stats?${q('&startTime=2026-11-20T00:00:00Z&endTime=2026-11-20T03:00:00Z')}`);
     expect(s.status).toBe(200);

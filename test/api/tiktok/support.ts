@@ -51,11 +51,13 @@ export async function startTiktokWorld(env: Record<string, string> = {}): Promis
   const aliceToken = await externalUserToken(app, t.apiKey, 'alice-ext');
   const bobToken = await externalUserToken(app, t.apiKey, 'bob-ext');
   const sims = { tiktok: sim };
-  const aliceUs = await connectAccount(app, sims, { platform: 'tiktok', token: aliceToken, adAccountId: ALICE_US });
+  // Caller-supplied tokens, not the dialog: the ownership tests need an advertiser of alice's that
+  // the tenant never discovered (a dialog connection lists all of them), and TikTok grants scopes per
+  // app in its portal, so the dialog would ask for nothing more.
   const accounts = {
-    aliceUs,
-    aliceUk: await connectAccount(app, sims, { platform: 'tiktok', token: aliceToken, adAccountId: ALICE_UK, through: aliceUs }),
-    bob: await connectAccount(app, sims, { platform: 'tiktok', token: bobToken, adAccountId: BOB_BIKES, simUser: 'bob' }),
+    aliceUs: await connectAccount(app, sims, { platform: 'tiktok', token: aliceToken, adAccountId: ALICE_US, via: 'token' }),
+    aliceUk: await connectAccount(app, sims, { platform: 'tiktok', token: aliceToken, adAccountId: ALICE_UK, via: 'token' }),
+    bob: await connectAccount(app, sims, { platform: 'tiktok', token: bobToken, adAccountId: BOB_BIKES, simUser: 'bob', via: 'token' }),
   };
   const alice = { authorization: `Bearer ${aliceToken}` };
   const simFetch = (path: string, method = 'GET', body?: unknown) =>

@@ -73,7 +73,10 @@ export async function startJobsWorld(sim: RunningSim, opts: { env?: Record<strin
     mallory: { authorization: `Bearer ${malloryToken}` },
     aliceToken,
     connect: async (adAccountId, simUser = 'alice') => {
-      await connectAccount(app, sims, { platform: 'tiktok', token: aliceToken, adAccountId, simUser });
+      // One gateway user holds accounts of several simulator users here; a dialog connection per
+      // simulator user would replace the user's TikTok grant each time, so each gets its own
+      // caller-supplied token (scopes are not what these tests are about).
+      await connectAccount(app, sims, { platform: 'tiktok', token: aliceToken, adAccountId, simUser, via: 'token' });
     },
   };
 }
