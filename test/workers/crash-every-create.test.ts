@@ -61,7 +61,7 @@ describe('a create without an idempotency key, crashed between the platform acce
     expect(found).toHaveLength(1);
     expect(job.result.id).toBe(found[0]!.id);
     expect(creates).toBe(1);
-  }, 120_000);
+  }, 400_000);
 
   it('Meta lead form: exactly one form on the page (whose list has no name filter), and the job answers its id', async () => {
     const name = uniq('Crash form');
@@ -77,7 +77,7 @@ describe('a create without an idempotency key, crashed between the platform acce
     expect(found).toHaveLength(1);
     expect(job.result.id).toBe(found[0]!.id);
     expect(creates).toBe(1);
-  }, 120_000);
+  }, 400_000);
 
   it('TikTok ad (ad/create): exactly one ad in the ad group, and the job answers its id', async () => {
     const adgroup = [...w.tt.state.adgroups.byId.values()].find((g) => g.advertiserId === TT && g.status === 'ENABLE')!;
@@ -91,7 +91,7 @@ describe('a create without an idempotency key, crashed between the platform acce
     expect(found[0]!.parentId).toBe(adgroup.id);
     expect(job.result.ad_ids).toEqual([found[0]!.id]);
     expect(creates).toBe(1);
-  }, 120_000);
+  }, 400_000);
 
   it('TikTok Smart+ ad (smart_plus/ad/create): exactly one Smart+ ad, and the job answers its id', async () => {
     const adgroup = [...w.tt.state.spAdgroups.byId.values()].find((g) => g.advertiserId === TT)!;
@@ -110,5 +110,5 @@ describe('a create without an idempotency key, crashed between the platform acce
     expect(found).toHaveLength(1);
     expect(job.result.smart_plus_ad_id).toBe(found[0]!.id);
     expect(creates).toBe(1);
-  }, 120_000);
+  }, 400_000);
 });

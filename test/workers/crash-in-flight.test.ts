@@ -12,9 +12,9 @@ const FB = ACCOUNTS.alice[0]!;
  * step can still be in flight (connect + response timeout × attempts after it was sent), and only
  * then look the object up.
  *
- * Scaled down from the reported case (a 50 s platform call): the simulator holds the create 20 s and
- * the workers' response timeout is 30 s, so the wait (31 s after the send) ends well after the
- * platform has created the campaign. The second worker is already running when the first dies, so it
+ * Close to the reported case (a 50 s platform call): the simulator holds the create 45 s and the
+ * workers' response timeout is 60 s, so the wait (61 s after the send) ends well after the platform
+ * has created the campaign; 45 s also leaves a loaded machine time to start the second worker. The second worker is already running when the first dies, so it
  * takes the job over within the lock time, long before the platform is done: a retry that looked the
  * campaign up at once would miss it and create a second. Nothing here measures time.
  */
@@ -28,12 +28,12 @@ describe('a crash while the platform still holds the create', () => {
   });
 
   it('Meta campaign with a latency fault, worker SIGKILLed mid-call: the new worker waits it out, finds the campaign, and exactly one exists', async () => {
-    const env = w.workerEnv({ responseMs: 30_000 });
+    const env = w.workerEnv({ responseMs: 60_000 });
     const first = await w.startWorker(env);
     const fault = await fetch(`${w.fb.baseUrl}/__sim/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ path: '/campaigns', method: 'POST', latencyMs: 20_000, count: 1 }),
+      body: JSON.stringify({ path: '/campaigns', method: 'POST', latencyMs: 45_000, count: 1 }),
     });
     expect(fault.status).toBe(201);
     const name = `In flight ${Date.now()}`;
@@ -58,5 +58,5 @@ describe('a crash while the platform still holds the create', () => {
     expect(w.fb.control.calls.filter(isCreate)).toHaveLength(1);
     // The crash restart counts as an attempt.
     expect(job.attempts).toBe(2);
-  }, 120_000);
+  }, 400_000);
 });

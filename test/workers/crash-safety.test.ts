@@ -92,7 +92,7 @@ describe('crash safety of platform creates', () => {
     const calls = createCalls(name);
     expect(calls).toHaveLength(2);
     expect((calls[1]!.body as any).request_id).toBe((calls[0]!.body as any).request_id);
-  }, 90_000);
+  }, 300_000);
 
   it('without a platform idempotency key, the retry finds the campaign by its name and does not create again', async () => {
     const { name, job } = await crashAfterAcceptance(true);
@@ -100,5 +100,5 @@ describe('crash safety of platform creates', () => {
     expect(campaignsNamed(name)).toHaveLength(1);
     expect(job.result.campaignId).toBe(campaignsNamed(name)[0]!.id);
     expect(createCalls(name)).toHaveLength(1);
-  }, 90_000);
+  }, 300_000);
 });

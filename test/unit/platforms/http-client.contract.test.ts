@@ -112,3 +112,34 @@ describe('limit signals', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
   });
 });
+
+describe('write safety hooks (what a checkpointed create learns about its request)', () => {
+  const hooks = () => {
+    const seen: string[] = [];
+    return { seen, wire: { onSend: async () => void seen.push('send'), onSettled: async () => void seen.push('settled') } };
+  };
+  const campaign = (name: string) => ({ name, objective: 'OUTCOME_TRAFFIC', status: 'PAUSED', special_ad_categories: '[]', is_adset_budget_sharing_enabled: 'false' });
+
+  it('a create the platform answers with an error is settled: no request of it is left in flight', async () => {
+    const { accessToken } = await simToken(sims, 'facebook');
+    const { seen, wire } = hooks();
+    await expect(
+      registry.get('facebook').client.request({ method: 'POST', path: 'act_100000000000001/campaigns', body: { name: 'x' }, token: accessToken, kind: 'write', accountKey: '100000000000001', wire }),
+    ).rejects.toMatchObject({ code: expect.any(String) });
+    expect(seen).toEqual(['send', 'settled']);
+  });
+
+  it('a create that times out stays in flight (never settled) and is not sent again', async () => {
+    const { accessToken } = await simToken(sims, 'facebook');
+    await fault('facebook', { path: '/act_100000000000001/campaigns', method: 'POST', latencyMs: 6000, count: 1 });
+    const before = await calls('facebook', '/act_100000000000001/campaigns');
+    const { seen, wire } = hooks();
+    await expect(
+      registry.get('facebook').client.request({
+        method: 'POST', path: 'act_100000000000001/campaigns', body: campaign(`timeout-${Date.now()}`), token: accessToken, kind: 'write', accountKey: '100000000000001', wire,
+      }),
+    ).rejects.toMatchObject({ code: 'PLATFORM_TIMEOUT' });
+    expect(seen).toEqual(['send']);
+    expect((await calls('facebook', '/act_100000000000001/campaigns')) - before).toBe(1);
+  });
+});

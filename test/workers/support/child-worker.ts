@@ -26,7 +26,8 @@ export async function startChildWorker(app: TestApp, env: Record<string, string>
   proc.stdout!.on('data', (b: Buffer) => (out += b.toString()));
   proc.stderr!.on('data', (b: Buffer) => (out += b.toString()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`child worker did not start:\n${out}`)), 30_000);
+    // Generous: tsx compiles the worker on start, which takes long on a loaded machine.
+    const timer = setTimeout(() => reject(new Error(`child worker did not start:\n${out}`)), 120_000);
     proc.stdout!.on('data', () => {
       if (out.includes('ready')) {
         clearTimeout(timer);

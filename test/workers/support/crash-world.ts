@@ -92,7 +92,7 @@ export async function startCrashWorld(accounts: { facebook: string; tiktok: stri
         const p = await http(app.url, 'GET', pollUrl, { headers: alice });
         last = p.body;
         return ['completed', 'failed'].includes(p.body.data?.state) ? p.body.data : undefined;
-      }, 60_000).catch((e: Error) => {
+      }, 180_000).catch((e: Error) => {
         throw new Error(`${e.message}; last poll ${JSON.stringify(last)}; worker output:\n${worker.output()}`);
       });
     },
