@@ -107,11 +107,11 @@ describe('invitation and password-reset pages in a browser', () => {
     const page = await browser.newPage();
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(link.toString());
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
     await browser.screenshot(page, 'invitation-form-360px');
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('name');
-    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('solid');
+    expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('name');
+    expect(await page.evaluate<string>('getComputedStyle(document.activeElement).outlineStyle')).toBe('solid');
     await page.keyboard.type('Key Board');
     await page.keyboard.press('Tab');
     await page.keyboard.type('typed-with-keys-only');
