@@ -12,6 +12,7 @@ export const importAdAccountRoute = defineRoute({
   method: 'get',
   path: '/api/v1/facebook/import-ad-account',
   operationId: 'facebookImportAdAccount',
+  job: 'import',
   summary: 'Ad account import finished',
   description:
     'Bulk import of the account (campaigns, ad sets, ads, creatives, custom audiences, pixels, custom conversions) as a job (API.md §10–§11): 200 with counts, or 202 with the poll URL. Imported records: `GET /api/v1/jobs/{jobId}/entities`.',

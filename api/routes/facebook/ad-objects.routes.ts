@@ -46,6 +46,7 @@ function routesFor(l: Level): RouteSpec[] {
       method: 'post',
       path: `${base}/{id}/status`,
       operationId: `facebookUpdate${l.one}Status`,
+      job: 'write',
       summary: `${l.label} status updated`,
       description: 'Write job: `POST /{id} status=…`. The object must belong to `adAccountId` (checked with its `account_id`), otherwise 404.',
       tags: TAGS,

@@ -25,6 +25,7 @@ const lookalikeRoute = defineRoute({
   method: 'post',
   path: '/api/v1/facebook/audiences/lookalike',
   operationId: 'facebookCreateLookalikeAudience',
+  job: 'write',
   summary: 'Lookalike audience created',
   description: 'Write job: `POST /act_{id}/customaudiences` with subtype LOOKALIKE from a source audience of the same account.',
   tags: TAGS,

@@ -43,6 +43,7 @@ const spec = {
     'the same `{ data, paging }` shape plus `reportRunId` (200), or 202 with the poll URL. Page on with `reportRunId` and `after`.',
   tags: TAGS,
   auth: 'external' as const,
+  job: 'write' as const,
   query: InsightsQueryObject,
   response: { schema: GraphListDto },
   errors: READ_ERRORS,

@@ -104,6 +104,7 @@ export function operationsRoutes(surface: () => RouteSpec[]): RouteSpec[] {
     method: 'post',
     path: '/api/v1/facebook/operations/execute',
     operationId: 'facebookExecuteOperation',
+    job: 'write',
     summary: 'Operation executed',
     description: 'Runs one operation by name with `params`, through the same validation, ownership guard and job pipeline as its route.',
     tags: TAGS,

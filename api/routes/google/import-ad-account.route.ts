@@ -7,6 +7,7 @@ export const googleImportRoute = defineRoute({
   method: 'get',
   path: '/api/v1/google/import-ad-account',
   operationId: 'googleImportAdAccount',
+  job: 'import',
   summary: 'Ad account imported',
   description:
     'Imports campaigns, ad groups, ads, keywords and assets of the account as a job (API.md §11): 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Imported records are read from `/api/v1/jobs/{jobId}/entities`.',

@@ -7,7 +7,7 @@ import {
   INSIGHT_METRICS,
   INSIGHT_SEGMENTS,
 } from '../../../shared/platforms/google/operations/levels';
-import { booleanFlag, jsonOf, listOf, orderByParam } from './query-parsers';
+import { booleanFlag, conditionsParam, listOf, orderByParam } from './query-parsers';
 
 const AccountId = z.string().min(1).max(40).openapi({ description: 'Google Ads customer id: `1234567890` or `123-456-7890`', example: '1234567890' });
 const EntityId = z.string().regex(/^\d{1,19}$/, 'a numeric id');
@@ -18,13 +18,21 @@ const DateRange = z
   .openapi({ description: 'A GAQL DURING literal (facts §5)', example: 'LAST_30_DAYS' });
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date written 'YYYY-MM-DD'");
 
+const Scalar = z.union([z.string(), z.number(), z.bigint(), z.boolean()]);
 const Condition = z
-  .object({
-    field: z.string().min(1).max(200),
-    op: z.string().min(1).max(20),
-    value: z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number(), z.boolean()])).max(1000)]).optional(),
-  })
+  .object(
+    {
+      field: z.string().min(1).max(200),
+      op: z.string().min(1).max(20),
+      value: z.union([Scalar, z.array(Scalar).max(1000)]).optional(),
+    },
+    { invalid_type_error: 'expected a condition "field op value", e.g. "campaign.status = ENABLED"' },
+  )
   .strict();
+
+/** How the repeated string forms are documented (the parsers also take the older JSON forms). */
+const stringList = (description: string, example: string[]) =>
+  ({ type: 'array', items: { type: 'string' }, description, example }) as const;
 
 export const GoogleGaqlQueryDto = z
   .object({
@@ -36,11 +44,19 @@ export const GoogleGaqlQueryDto = z
     query: z.string().min(1).max(20_000).optional().openapi({ description: 'Raw GAQL. Give this or the structured form.', example: 'SELECT campaign.id, metrics.clicks FROM campaign WHERE segments.date DURING LAST_7_DAYS' }),
     resource: z.string().min(1).max(100).optional().openapi({ description: 'Structured form: FROM resource', example: 'campaign' }),
     fields: listOf(z.string().min(1).max(200)).optional().openapi({ description: 'Structured form: SELECT fields (comma list or JSON array)' }),
-    where: jsonOf(z.array(Condition).max(50)).optional().openapi({
-      description: 'Structured form: JSON array of `{ field, op, value }` joined by AND; values are quoted by the builder',
-      example: '[{"field":"campaign.status","op":"=","value":"ENABLED"}]',
-    }),
-    orderBy: orderByParam.optional().openapi({ description: 'Structured form: `metrics.clicks DESC, campaign.id` or JSON `[{ field, dir }]`' }),
+    where: conditionsParam(Condition)
+      .optional()
+      .openapi(
+        stringList(
+          'Structured form: conditions joined by AND, each `field op value` (repeat the parameter), e.g. `campaign.status = ENABLED`, ' +
+            "`campaign.id IN (1, 2)`, `segments.date BETWEEN '2026-01-01' AND '2026-01-31'`, `campaign.end_date IS NULL`. Values are quoted by the " +
+            "gateway's builder (quote a value to force a string). The older form, one JSON array of `{ field, op, value }`, still works.",
+          ['campaign.status = ENABLED', 'metrics.clicks > 10'],
+        ),
+      ),
+    orderBy: orderByParam
+      .optional()
+      .openapi(stringList('Structured form: `field [ASC|DESC]` (repeat the parameter, or one comma list); JSON `[{ field, dir }]` also works', ['metrics.clicks DESC'])),
     limit: z.coerce.number().int().min(1).max(1_000_000).optional(),
     dateRange: DateRange.optional(),
     startDate: IsoDate.optional(),
@@ -106,7 +122,7 @@ export const GoogleInsightsQueryDto = z
     endDate: IsoDate.optional(),
     ids: listOf(EntityId, 500).optional().openapi({ description: 'Only these entities of the level' }),
     statuses: listOf(z.enum(ENTITY_STATUSES), 3).optional(),
-    orderBy: orderByParam.optional(),
+    orderBy: orderByParam.optional().openapi(stringList('`field [ASC|DESC]` (repeat the parameter, or one comma list)', ['metrics.clicks DESC'])),
     limit: z.coerce.number().int().min(1).max(1_000_000).optional(),
   })
   .openapi('GoogleInsightsQueryDto');

@@ -30,6 +30,7 @@ export const createAssetsRoute = defineRoute({
   method: 'post',
   path: '/api/v1/tiktok/assets',
   operationId: 'createTiktokAssets',
+  job: 'write',
   summary: 'Assets created',
   description:
     'Creates the given parts in order as one job — campaign, then the ad group under it, then the ads under that — each with a TikTok request_id so retries never duplicate. The result names every created id; on a failure part-way the error details name what was created and which step failed.',
@@ -46,6 +47,7 @@ export const updateAssetsStatusRoute = defineRoute({
   method: 'post',
   path: '/api/v1/tiktok/assets/status',
   operationId: 'updateTiktokAssetsStatus',
+  job: 'write',
   summary: 'Assets status updated',
   description: 'ENABLE, DISABLE or DELETE 1–20 campaigns, ad groups or ads (`campaign|adgroup|ad/status/update/`).',
   tags: ['TikTok'],

@@ -13,6 +13,7 @@ export const importAdAccountRoute = defineRoute({
   method: 'get',
   path: '/api/v1/tiktok/import-ad-account',
   operationId: 'importTiktokAdAccount',
+  job: 'import',
   summary: 'Ad account imported',
   description: 'Imports every campaign, ad group, ad and pixel of the advertiser as a job (API.md §11); the stored records are paged by GET /api/v1/jobs/{jobId}/entities.',
   tags: ['TikTok'],
