@@ -89,14 +89,15 @@ type Doc = {
   components: { schemas: Record<string, Schema> };
 };
 
-/** Adds an `example` to each operation's first 2xx JSON answer that has none. */
+/** Adds an `example` to each operation's first 2xx answer that has none. */
 export function addExamples(document: object, given: Map<string, unknown>): number {
   const doc = document as Doc;
   let n = 0;
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const status = Object.keys(op.responses).find((s) => s.startsWith('2'));
-      const media = status ? op.responses[status]!.content?.['application/json'] : undefined;
+      const content = status ? op.responses[status]!.content : undefined;
+      const media = content?.['application/json'] ?? Object.values(content ?? {})[0];
       if (!media?.schema) continue;
       const own = given.get(`${method} ${path}`);
       media.example ??= exampleFor(media.schema, doc.components.schemas);

@@ -130,6 +130,24 @@ export function buildOpenApi(routes: RouteSpec[], version: string): object {
     servers: [{ url: '/' }],
     tags: usedTags.map((name) => ({ name, description: TAG_TEXT[name] ?? `${name} operations.` })),
   });
+  dedupeAlternatives(doc);
   addExamples(doc, examples);
   return doc;
+}
+
+/** Unions built from several zod schemas can list the same JSON schema twice; the linters flag that. */
+function dedupeAlternatives(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  const o = node as Record<string, unknown>;
+  for (const k of ['anyOf', 'oneOf']) {
+    const list = o[k];
+    if (Array.isArray(list)) {
+      const seen = new Set<string>();
+      o[k] = list.filter((s) => {
+        const key = JSON.stringify(s);
+        return seen.has(key) ? false : (seen.add(key), true);
+      });
+    }
+  }
+  for (const v of Object.values(o)) dedupeAlternatives(v);
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors/app-error';
 import { InsightsQueryObject, insightsRangeIssues, type InsightsQuery } from '../../../shared/platforms/facebook/dto/insights.dto';
-import { GraphListDto } from '../../../shared/platforms/facebook/dto/common.dto';
+import { InsightsListDto } from '../../../shared/platforms/facebook/dto/objects.dto';
 import { get, toGatewayList, type GraphList } from '../../../shared/platforms/facebook/operations/graph-call';
 import { isTooMuchData, reportRunRowsCall, syncInsightsCall, wantsAsync } from '../../../shared/platforms/facebook/operations/insights';
 import { defineRoute, type HandlerContext, type RouteResult, type RouteSpec } from '../route';
@@ -45,7 +45,7 @@ const spec = {
   auth: 'external' as const,
   job: 'write' as const,
   query: InsightsQueryObject,
-  response: { schema: GraphListDto },
+  response: { schema: InsightsListDto },
   errors: READ_ERRORS,
 };
 

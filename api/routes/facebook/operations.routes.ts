@@ -110,6 +110,15 @@ export function operationsRoutes(surface: () => RouteSpec[]): RouteSpec[] {
     tags: TAGS,
     auth: 'external',
     body: ExecuteOperationDto,
+    response: {
+      /** The `data` of whichever operation ran: any answer of the surface (read when the document is built). */
+      get schema(): ZodTypeAny {
+        const own = new Set(['facebookListOperations', 'facebookExecuteOperation']);
+        const answers = [...new Set(surface().flatMap((s) => (own.has(s.operationId) || !s.response?.schema ? [] : [s.response.schema])))];
+        return answers.length >= 2 ? z.union(answers as [ZodTypeAny, ZodTypeAny, ...ZodTypeAny[]]) : (answers[0] ?? z.null());
+      },
+      description: 'The answer of the operation executed (see its own route)',
+    },
     errors: [403, 404, 409, 422, 502, 504],
     handler: async (ctx): Promise<RouteResult> => {
       const spec = byId().get(ctx.body.operation);

@@ -7,7 +7,7 @@ import type { BuilderScalar } from '../../../shared/platforms/google/gaql/builde
  */
 
 const OPERATOR =
-  /^\s*([A-Za-z0-9_.]+)\s+(NOT\s+IN|NOT\s+LIKE|NOT\s+REGEXP_MATCH|IS\s+NOT\s+NULL|IS\s+NULL|CONTAINS\s+ANY|CONTAINS\s+ALL|CONTAINS\s+NONE|REGEXP_MATCH|LIKE|IN|BETWEEN|DURING|!=|>=|<=|=|>|<)(?:\s+|(?=[^A-Za-z_])|$)(.*)$/is;
+  /^\s*([A-Za-z0-9_.]+)\s*(NOT\s+IN|NOT\s+LIKE|NOT\s+REGEXP_MATCH|IS\s+NOT\s+NULL|IS\s+NULL|CONTAINS\s+ANY|CONTAINS\s+ALL|CONTAINS\s+NONE|REGEXP_MATCH|LIKE|IN|BETWEEN|DURING|!=|>=|<=|=|>|<)(?:\s+|(?=[^A-Za-z_])|$)(.*)$/is;
 const LIST_OPS = new Set(['IN', 'NOT IN', 'CONTAINS ANY', 'CONTAINS ALL', 'CONTAINS NONE']);
 
 /** One value as written: quoted → that string; integer → bigint (int64 ids stay exact); number; TRUE/FALSE; else the bare word. */

@@ -1,5 +1,5 @@
 import { adAccountGuard } from '../../middleware/ad-account-guard';
-import { JobAcceptedDto } from '../jobs/job.schemas';
+import { ImportResultDto } from '../jobs/job.schemas';
 import { defineRoute } from '../route';
 import { GoogleImportQueryDto } from './schemas';
 
@@ -15,7 +15,7 @@ export const googleImportRoute = defineRoute({
   auth: 'external',
   query: GoogleImportQueryDto,
   before: [adAccountGuard('google', { from: 'query' })],
-  response: { schema: JobAcceptedDto, description: '202 body; a finished import answers 200 with its result' },
+  response: { schema: ImportResultDto, description: 'The import finished within the wait' },
   errors: [403, 404, 429, 502],
   handler: async ({ req, deps, auth }) =>
     deps.services.jobs.submit({ auth, req }, { type: 'import', platform: 'google', adAccount: req.ctx.adAccount!, message: 'Ad account imported' }),

@@ -71,9 +71,43 @@ export const FailedAccountDto = z
   })
   .openapi('GoogleFailedAccountDto');
 
+/*
+ * A GoogleAdsRow as Google sends it (https://developers.google.com/google-ads/api/reference/rpc/latest/GoogleAdsRow):
+ * one member per resource the query selects from, camelCase names, enums as names, int64 (ids, counts,
+ * micros) as strings, doubles as numbers. Only the members a query SELECTs are present.
+ */
+const int64 = z.string().regex(/^-?\d+$/).openapi({ description: 'int64 as a string', example: '1234' });
+const resource = <T extends Record<string, z.ZodTypeAny>>(shape: T) => z.object({ resourceName: z.string(), ...shape }).partial().passthrough();
+export const GoogleAdsRowDto = z
+  .object({
+    customer: resource({ id: int64, descriptiveName: z.string(), currencyCode: z.string(), timeZone: z.string(), manager: z.boolean() }),
+    campaign: resource({ id: int64, name: z.string(), status: z.string().openapi({ example: 'ENABLED' }), advertisingChannelType: z.string(), startDate: z.string(), endDate: z.string() }),
+    campaignBudget: resource({ id: int64, amountMicros: int64 }),
+    adGroup: resource({ id: int64, name: z.string(), status: z.string(), campaign: z.string(), type: z.string() }),
+    adGroupAd: resource({ status: z.string(), ad: z.object({ id: int64, name: z.string(), type: z.string(), finalUrls: z.array(z.string()) }).partial().passthrough() }),
+    adGroupCriterion: resource({ criterionId: int64, status: z.string(), keyword: z.object({ text: z.string(), matchType: z.string() }).partial().passthrough() }),
+    metrics: z
+      .object({
+        impressions: int64,
+        clicks: int64,
+        costMicros: int64,
+        conversions: z.number(),
+        conversionsValue: z.number(),
+        ctr: z.number(),
+        averageCpc: z.number(),
+        averageCpm: z.number(),
+      })
+      .partial()
+      .passthrough(),
+    segments: z.object({ date: z.string().openapi({ example: '2026-01-31' }), device: z.string(), adNetworkType: z.string() }).partial().passthrough(),
+  })
+  .partial()
+  .passthrough()
+  .openapi('GoogleAdsRow');
+
 export const GoogleGaqlResultDto = z
   .object({
-    data: z.array(z.record(z.unknown())).openapi({
+    data: z.array(z.union([GoogleAdsRowDto, FailedAccountDto])).openapi({
       description:
         'GoogleAdsRow objects of every account, as Google sends them (camelCase nesting, int64 as strings), then one `GoogleFailedAccountDto` ({ accountId, error }) per account that failed while others answered',
     }),
@@ -141,7 +175,7 @@ export const GoogleAssetsQueryDto = z
 
 export const GoogleAssetsPageDto = z
   .object({
-    data: z.array(z.record(z.unknown())),
+    data: z.array(GoogleAdsRowDto),
     paging: z.object({ nextPageToken: z.string().nullable(), totalResultsCount: z.string().nullable() }),
     gaqlQuery: z.string(),
   })

@@ -35,9 +35,16 @@ export function docsRoutes(getDoc: () => object, metricsText: () => Promise<stri
       path: '/api/v1/openapi.json',
       operationId: 'openapi',
       summary: 'OpenAPI 3.1 document',
+      description: 'This API described in OpenAPI 3.1, generated from the same zod schemas the routes validate with.',
       tags: ['Operations'],
       auth: 'none',
-      response: { schema: z.record(z.unknown()), description: 'The OpenAPI document itself (not enveloped)' },
+      response: {
+        mediaType: 'application/json',
+        schema: z
+          .object({ openapi: z.string().openapi({ example: '3.1.0' }), info: z.object({ title: z.string(), version: z.string() }).passthrough(), paths: z.record(z.unknown()) })
+          .passthrough(),
+        description: 'The OpenAPI document itself (not enveloped)',
+      },
       handler: async ({ res }) => {
         res.json(getDoc());
         return { handled: true };
@@ -48,8 +55,10 @@ export function docsRoutes(getDoc: () => object, metricsText: () => Promise<stri
       path: '/docs',
       operationId: 'docs',
       summary: 'API reference page (HTML)',
+      description: 'The full reference (Redoc) rendered from /api/v1/openapi.json, served from this process (no CDN).',
       tags: ['Operations'],
       auth: 'none',
+      response: { mediaType: 'text/html', description: 'The reference page' },
       handler: async ({ res }) => {
         html ??= renderDocs(getDoc() as Parameters<typeof renderDocs>[0]);
         res.type('html').send(html);
@@ -61,8 +70,10 @@ export function docsRoutes(getDoc: () => object, metricsText: () => Promise<stri
       path: '/metrics',
       operationId: 'metrics',
       summary: 'Prometheus metrics (text exposition format)',
+      description: 'HTTP, job, queue and platform-call metrics in the Prometheus text exposition format.',
       tags: ['Operations'],
       auth: 'none',
+      response: { mediaType: 'text/plain', description: 'Prometheus text exposition format' },
       handler: async ({ res }) => {
         res.type(metricsType).send(await metricsText());
         return { handled: true };

@@ -5,7 +5,7 @@ import { ChangePasswordDto, ForgetPasswordDto, ResetPasswordDto, TenantLoginDto 
 import { tenantOf, userOf } from './require-role';
 
 const bearerOf = (authorization: string | undefined) => /^Bearer[ ]+(\S+)/i.exec(authorization ?? '')?.[1] ?? '';
-const Empty = z.object({}).openapi('EmptyResponse');
+const Empty = z.object({}).strict().openapi('EmptyResponse');
 
 export const tenantAuthRoutes: RouteSpec[] = [
   defineRoute({

@@ -4,7 +4,9 @@ import { adAccountId, credentialQuery } from '../../../shared/platforms/tiktok/o
 import { ReadInsightsDto, ReadPixelEventsDto, ReadPixelsDto } from '../../../shared/platforms/tiktok/operations/reporting.dto';
 import { insightsCall, pixelEventsCall, pixelsCall } from '../../../shared/platforms/tiktok/operations/reporting';
 import { readTiktok } from '../../../shared/platforms/tiktok/operations/runtime';
-import { TIKTOK_ERRORS, TiktokObjectDto } from './schemas';
+import { TiktokPixelEventStatsDto, TiktokPixelListDto, TiktokReportDto } from '../../../shared/platforms/tiktok/operations/objects.dto';
+import { ImportResultDto } from '../jobs/job.schemas';
+import { TIKTOK_ERRORS } from './schemas';
 import { account, guardQuery } from './support';
 
 const ImportTiktokAccountDto = z.object({ adAccountId, ...credentialQuery }).strict().openapi('ImportTiktokAdAccountDto');
@@ -20,7 +22,7 @@ export const importAdAccountRoute = defineRoute({
   auth: 'external',
   query: ImportTiktokAccountDto,
   before: guardQuery(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: ImportResultDto },
   errors: TIKTOK_ERRORS,
   handler: async ({ deps, auth, req }) =>
     deps.services.jobs.submit({ auth, req }, { type: 'import', platform: 'tiktok', adAccount: account(req), message: 'Ad account imported' }),
@@ -37,7 +39,7 @@ export const insightsRoute = defineRoute({
   auth: 'external',
   query: ReadInsightsDto,
   before: guardQuery(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: TiktokReportDto },
   errors: TIKTOK_ERRORS,
   handler: async ({ deps, req, query }) => ({ data: await readTiktok(deps.services, account(req), insightsCall(account(req).platformAccountId, query)) }),
 });
@@ -52,7 +54,7 @@ export const pixelsRoute = defineRoute({
   auth: 'external',
   query: ReadPixelsDto,
   before: guardQuery(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: TiktokPixelListDto },
   errors: TIKTOK_ERRORS,
   handler: async ({ deps, req, query }) => ({ data: await readTiktok(deps.services, account(req), pixelsCall(account(req).platformAccountId, query)) }),
 });
@@ -67,7 +69,7 @@ export const pixelEventsRoute = defineRoute({
   auth: 'external',
   query: ReadPixelEventsDto,
   before: guardQuery(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: TiktokPixelEventStatsDto },
   errors: TIKTOK_ERRORS,
   handler: async ({ deps, req, query }) => ({ data: await readTiktok(deps.services, account(req), pixelEventsCall(account(req).platformAccountId, query)) }),
 });

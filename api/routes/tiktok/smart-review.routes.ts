@@ -8,7 +8,8 @@ import {
   ReadAutomatedMaterialReviewInfoDto,
   UpdateAutomatedAdMaterialStatusDto,
 } from '../../../shared/platforms/tiktok/operations/smart.dto';
-import { IdParams, TIKTOK_ERRORS, TiktokObjectDto } from './schemas';
+import { TiktokAdReviewInfoDto, TiktokEmptyDto, TiktokMaterialReviewInfoDto, TiktokMaterialStatusResultDto } from '../../../shared/platforms/tiktok/operations/objects.dto';
+import { IdParams, TIKTOK_ERRORS } from './schemas';
 import { account, guardBody, guardQuery, submitWrite } from './support';
 
 const tags = ['TikTok Smart+'];
@@ -25,7 +26,7 @@ export const appealRoute = defineRoute({
   params: IdParams,
   body: CreateAutomatedAdAppealDto,
   before: guardBody(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: TiktokEmptyDto },
   errors: [...TIKTOK_ERRORS, 409],
   handler: async ({ deps, auth, req, params, body }) => submitWrite(deps, auth, req, opName.appeal, { id: params.id, dto: body }, 'Smart+ ad appeal submitted'),
 });
@@ -40,7 +41,7 @@ export const adReviewInfoRoute = defineRoute({
   auth: 'external',
   query: ReadAutomatedAdReviewInfoDto,
   before: guardQuery(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: TiktokAdReviewInfoDto },
   errors: TIKTOK_ERRORS,
   handler: async ({ deps, req, query }) => ({ data: await readTiktok(deps.services, account(req), adReviewInfoCall(account(req).platformAccountId, query)) }),
 });
@@ -56,7 +57,7 @@ export const materialStatusRoute = defineRoute({
   auth: 'external',
   body: UpdateAutomatedAdMaterialStatusDto,
   before: guardBody(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: TiktokMaterialStatusResultDto },
   errors: [...TIKTOK_ERRORS, 409],
   handler: async ({ deps, auth, req, body }) => submitWrite(deps, auth, req, opName.materialStatus, { dto: body }, 'Smart+ ad material status updated'),
 });
@@ -71,7 +72,7 @@ export const materialReviewInfoRoute = defineRoute({
   auth: 'external',
   query: ReadAutomatedMaterialReviewInfoDto,
   before: guardQuery(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: TiktokMaterialReviewInfoDto },
   errors: TIKTOK_ERRORS,
   handler: async ({ deps, req, query }) => ({ data: await readTiktok(deps.services, account(req), materialReviewInfoCall(account(req).platformAccountId, query)) }),
 });
