@@ -103,7 +103,7 @@ export const GoogleAdsRowDto = z
   })
   .partial()
   .passthrough()
-  .openapi('GoogleAdsRow');
+  .openapi('GoogleAdsRow', { additionalProperties: true });
 
 export const GoogleGaqlResultDto = z
   .object({

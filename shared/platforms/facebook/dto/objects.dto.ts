@@ -95,7 +95,13 @@ export function graphObjectSchema(object: GraphObject): ZodTypeAny {
   let s = objects.get(object);
   if (!s) {
     const shape = SHAPES[object];
-    s = z.object(shape).partial().extend({ id: shape.id! }).passthrough().openapi(`Facebook${NAMES[object]}`);
+    s = z
+      .object(shape)
+      .partial()
+      .extend({ id: shape.id! })
+      .passthrough()
+      // Open in the document too, so generated clients keep the extra `fields` a caller asks for.
+      .openapi(`Facebook${NAMES[object]}`, { additionalProperties: true });
     objects.set(object, s);
   }
   return s;

@@ -11,7 +11,8 @@ import { z } from '../../../infra/zod-openapi';
 const id = z.string().openapi({ example: '1800000000000001' });
 const time = z.string().openapi({ description: 'UTC, `YYYY-MM-DD HH:MM:SS`', example: '2026-01-31 10:00:00' });
 const status = z.string().openapi({ example: 'ENABLE' });
-const open = <T extends Record<string, ZodTypeAny>>(shape: T) => z.object(shape).partial().passthrough();
+/** Open in the document too (`additionalProperties: true`), so generated clients keep fields not listed here. */
+const open = <T extends Record<string, ZodTypeAny>>(shape: T) => z.object(shape).partial().passthrough().openapi({ additionalProperties: true });
 
 export const TiktokCampaignDto = open({
   advertiser_id: id, campaign_id: id, campaign_name: z.string(), objective_type: z.string().openapi({ example: 'TRAFFIC' }),
