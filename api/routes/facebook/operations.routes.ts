@@ -84,7 +84,9 @@ const asQuery = (v: Record<string, unknown>) => Object.fromEntries(Object.entrie
  * The catalog and `execute` over this surface's own routes: one operation per route, executed through
  * the same validation, ad-account guard and handler (reads direct, writes as jobs).
  */
-export function operationsRoutes(surface: () => RouteSpec[]): RouteSpec[] {
+export function operationsRoutes(allRoutes: () => RouteSpec[]): RouteSpec[] {
+  // Older URL forms left out of the document are left out of the catalog too.
+  const surface = () => allRoutes().filter((s) => !s.hidden);
   let catalog: ReturnType<typeof buildCatalog> | undefined;
   const byId = () => new Map(surface().map((s) => [s.operationId, s]));
 

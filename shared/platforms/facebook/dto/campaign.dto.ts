@@ -72,7 +72,8 @@ function checkCampaign(b: z.infer<typeof CampaignFields>, ctx: z.RefinementCtx):
 /** Body of `POST /facebook/campaigns/{objective}` (the objective is in the path). */
 export const CreateSocialCampaignDto = CampaignFields.strict().superRefine(checkCampaign).openapi('CreateSocialCampaignDto');
 
-const META_OBJECTIVES = Object.values(OBJECTIVES) as [string, ...string[]];
+// Meta's names, and the short names of the older path form (`sales`), which execute callers still send.
+const META_OBJECTIVES = [...Object.values(OBJECTIVES), ...Object.keys(OBJECTIVES)] as [string, ...string[]];
 /** Body of `POST /facebook/campaigns`: the same campaign with Meta's own `objective`. */
 export const CreateCampaignDto = z
   .object({ objective: z.enum(META_OBJECTIVES).openapi({ description: "Meta's objective", example: 'OUTCOME_TRAFFIC' }), ...campaignFields })
@@ -82,7 +83,7 @@ export const CreateCampaignDto = z
 
 /** `OUTCOME_LEADS` → `lead` (the form the write job is stored with, whichever URL it came by). */
 export const objectiveSegment = (metaObjective: string): ObjectiveSegment =>
-  (Object.keys(OBJECTIVES) as ObjectiveSegment[]).find((k) => OBJECTIVES[k] === metaObjective)!;
+  (Object.keys(OBJECTIVES) as ObjectiveSegment[]).find((k) => OBJECTIVES[k] === metaObjective || k === metaObjective)!;
 export type CreateSocialCampaign = z.infer<typeof CreateSocialCampaignDto>;
 
 export const AD_STATUSES = ['ACTIVE', 'PAUSED', 'ARCHIVED', 'DELETED'] as const;
