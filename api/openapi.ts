@@ -1,32 +1,45 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from '../shared/infra/zod-openapi';
 import type { ZodTypeAny } from 'zod';
+import { ERROR_CODES } from '../shared/errors/app-error';
 import type { RouteSpec } from './routes/route';
 import { registerWebhookDocs } from './routes/tenant/webhooks.openapi';
+import { JobAcceptedDto } from './routes/jobs/job.schemas';
+import { SECURITY, describe, headerParameters, registerWire, responseHeaders } from './openapi-wire';
+import { addExamples } from './openapi-examples';
+import { API_DESCRIPTION, TAG_TEXT } from './openapi-text';
 
 export const ErrorEnvelope = z
   .object({
     success: z.literal(false),
-    message: z.string(),
+    message: z.string().openapi({ example: 'Validation failed' }),
     timestamp: z.string().datetime(),
-    statusCode: z.number().int(),
-    path: z.string(),
-    requestId: z.string(),
+    statusCode: z.number().int().openapi({ example: 400 }),
+    path: z.string().openapi({ example: '/api/v1/facebook/campaigns' }),
+    requestId: z.string().openapi({ example: '7f1c2a9e-4b6d-4c1e-9a51-0e4f4b1d2c3a' }),
     error: z.object({
-      code: z.string().openapi({ description: 'One of the codes in the error table of the API contract' }),
-      details: z.array(z.record(z.unknown())),
+      code: z.enum(ERROR_CODES).openapi({ description: 'Stable machine-readable code; the HTTP status follows from it' }),
+      details: z.array(z.record(z.unknown())).openapi({
+        description: 'Field errors `{ path, message }`, or the platform’s error `{ platform, code, subcode, message, traceId }`',
+        example: [{ path: 'body.name', message: 'Required' }],
+      }),
     }),
   })
   .openapi('StandardErrorEnvelopeDto');
 
-const successEnvelope = (data: ZodTypeAny) =>
-  z.object({
-    success: z.literal(true),
-    message: z.string(),
-    timestamp: z.string().datetime(),
-    statusCode: z.number().int(),
-    data,
-  });
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The success envelope of one operation, named after it so generated clients get one type per answer. */
+const successEnvelope = (r: RouteSpec, data: ZodTypeAny, status: number, name: string) =>
+  z
+    .object({
+      success: z.literal(true),
+      message: z.string().openapi({ example: status === 202 ? 'Job accepted' : r.summary }),
+      timestamp: z.string().datetime(),
+      statusCode: z.number().int().openapi({ example: status }),
+      data,
+    })
+    .openapi(name);
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY)',
@@ -43,55 +56,59 @@ const ERROR_TEXT: Record<number, string> = {
   504: 'Platform timed out',
 };
 
-const SECURITY: Record<RouteSpec['auth'], Record<string, string[]>[]> = {
-  none: [],
-  external: [{ bearer: [] }, { apiKey: [], externalUser: [] }, { tokenQuery: [] }],
-  'external-or-key': [{ bearer: [] }, { apiKey: [], externalUser: [] }, { tokenQuery: [] }, { apiKey: [] }],
-  team: [{ apiKey: [] }],
-  'api-key': [{ apiKey: [] }],
-  'external-refresh': [{ bearer: [] }],
-  'team-refresh': [{ apiKey: [], bearer: [] }],
-  tenant: [{ bearer: [] }, { apiKey: [] }],
-  'tenant-refresh': [{ bearer: [] }],
-};
-
 /** Builds the OpenAPI 3.1 document from the same zod schemas the routes validate with. */
 export function buildOpenApi(routes: RouteSpec[], version: string): object {
   const registry = new OpenAPIRegistry();
   registry.register('StandardErrorEnvelopeDto', ErrorEnvelope);
-  registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
-  registry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'x-api-key' });
-  registry.registerComponent('securitySchemes', 'externalUser', {
-    type: 'apiKey',
-    in: 'header',
-    name: 'x-external-user-id',
-    description: 'With x-api-key: the external user acted for (or `externalUserId` in query/body)',
-  });
-  registry.registerComponent('securitySchemes', 'tokenQuery', { type: 'apiKey', in: 'query', name: 'token' });
+  registerWire(registry);
+  const documented = routes.filter((r) => !r.hidden);
+  const examples = new Map<string, unknown>();
+  let jobAccepted: ZodTypeAny | undefined;
 
-  for (const r of routes) {
+  for (const r of documented) {
     const errors = new Set<number>([400, 429, 500, 503, ...(r.errors ?? [])]);
     if (r.auth !== 'none') errors.add(401);
+    if (r.job === 'write') errors.add(409);
+    const status = r.response?.status ?? 200;
+    const media = r.response?.mediaType;
     const responses: Record<string, ResponseConfig> = {
-      [String(r.response?.status ?? 200)]: {
+      [String(status)]: {
         description: r.response?.description ?? r.summary,
-        content: { 'application/json': { schema: successEnvelope(r.response?.schema ?? z.unknown()) } },
+        headers: responseHeaders(r, status),
+        content: media
+          ? { [media]: { schema: r.response?.schema ?? z.string() } }
+          : { 'application/json': { schema: successEnvelope(r, r.response?.schema ?? z.null(), status, `${pascal(r.operationId)}Response`) } },
       },
     };
+    if (r.job) {
+      jobAccepted ??= successEnvelope(r, JobAcceptedDto, 202, 'JobAcceptedResponse');
+      responses['202'] = {
+        description: 'The job was accepted (or is still running after the wait): poll `Location`',
+        headers: responseHeaders(r, 202),
+        content: { 'application/json': { schema: jobAccepted } },
+      };
+    }
     for (const s of [...errors].sort()) {
+      if (s >= 300 && s < 400) {
+        responses[String(s)] = { description: 'Redirect', headers: { ...responseHeaders(r, s), Location: { description: 'Where to go next', schema: { type: 'string' } } } };
+        continue;
+      }
       responses[String(s)] = {
         description: ERROR_TEXT[s] ?? 'Error',
+        headers: responseHeaders(r, s),
         content: { 'application/json': { schema: ErrorEnvelope } },
       };
     }
+    if (r.response?.example !== undefined) examples.set(`${r.method} ${r.path}`, r.response.example);
     registry.registerPath({
       method: r.method,
       path: r.path,
       operationId: r.operationId,
       summary: r.summary,
-      description: r.description,
+      description: describe(r),
       tags: r.tags,
       security: SECURITY[r.auth],
+      parameters: headerParameters(r),
       request: {
         params: r.params,
         query: r.query,
@@ -103,15 +120,37 @@ export function buildOpenApi(routes: RouteSpec[], version: string): object {
 
   registerWebhookDocs(registry);
 
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const usedTags = [...new Set(documented.flatMap((r) => r.tags))];
+  const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Ads Accounts Gateway',
       version,
-      description:
-        'One API over Meta, TikTok and Google Ads for multi-tenant SaaS. Every answer uses one envelope; ' +
-        'errors carry a stable `error.code`. Writes run as jobs: 200 with the result, or 202 with a poll URL.',
+      description: API_DESCRIPTION,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      contact: { name: 'Ads Accounts Gateway team', url: 'https://example.com/ads-accounts-gateway' },
     },
     servers: [{ url: '/' }],
+    tags: usedTags.map((name) => ({ name, description: TAG_TEXT[name] ?? `${name} operations.` })),
   });
+  dedupeAlternatives(doc);
+  addExamples(doc, examples);
+  return doc;
+}
+
+/** Unions built from several zod schemas can list the same JSON schema twice; the linters flag that. */
+function dedupeAlternatives(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  const o = node as Record<string, unknown>;
+  for (const k of ['anyOf', 'oneOf']) {
+    const list = o[k];
+    if (Array.isArray(list)) {
+      const seen = new Set<string>();
+      o[k] = list.filter((s) => {
+        const key = JSON.stringify(s);
+        return seen.has(key) ? false : (seen.add(key), true);
+      });
+    }
+  }
+  for (const v of Object.values(o)) dedupeAlternatives(v);
 }

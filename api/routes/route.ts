@@ -41,7 +41,19 @@ export interface RouteSpec<
   params?: P;
   query?: Q;
   body?: B;
-  response?: { status?: number; schema?: ZodTypeAny; description?: string };
+  response?: {
+    status?: number;
+    schema?: ZodTypeAny;
+    description?: string;
+    /** The `data` of the documented example (otherwise one is built from the schema). */
+    example?: unknown;
+    /** The answer is not enveloped JSON but this media type (pages, metrics, the OpenAPI document). */
+    mediaType?: string;
+  };
+  /** Starts a job: documents the 202 answer, `Prefer`, and (writes) `Idempotency-Key` and `Idempotent-Replayed`. */
+  job?: 'write' | 'import';
+  /** Mounted but left out of the OpenAPI document (an older URL kept working beside its documented form). */
+  hidden?: boolean;
   /** Error statuses worth documenting beyond the defaults for the auth mode. */
   errors?: number[];
   /** `credential`: a route that takes a password or one-time secret, under the stricter per-IP limit. */

@@ -1,37 +1,40 @@
-/** Every error code the gateway answers with (API.md §2). HTTP mapping lives in api/http. */
-export type ErrorCode =
-  | 'VALIDATION_FAILED'
-  | 'MALFORMED_JSON'
-  | 'INVALID_QUERY'
-  | 'UNAUTHENTICATED'
-  | 'TOKEN_INVALID'
-  | 'TOKEN_EXPIRED'
-  | 'API_KEY_INVALID'
-  | 'FORBIDDEN'
-  | 'AD_ACCOUNT_NOT_OWNED'
-  | 'AD_ACCOUNT_NOT_VALIDATED'
-  | 'CONNECTION_REAUTH_REQUIRED'
-  | 'CONNECTION_SCOPE_MISSING'
-  | 'NOT_FOUND'
-  | 'AD_ACCOUNT_NOT_FOUND'
-  | 'CONNECTION_NOT_FOUND'
-  | 'JOB_NOT_FOUND'
-  | 'ROUTE_NOT_FOUND'
-  | 'AD_ACCOUNT_OWNED_BY_OTHER'
-  | 'IDEMPOTENCY_KEY_REUSED'
-  | 'PLATFORM_APP_NOT_CONFIGURED'
-  | 'ALREADY_EXISTS'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'PLATFORM_REJECTED'
-  | 'RATE_LIMITED'
-  | 'PLATFORM_RATE_LIMITED'
-  | 'INTERNAL'
-  | 'PLATFORM_UNAVAILABLE'
-  | 'PLATFORM_TIMEOUT'
+/** Every error code the gateway answers with; the HTTP mapping lives in api/http. Also the OpenAPI `error.code` enum. */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'MALFORMED_JSON',
+  'INVALID_QUERY',
+  'UNAUTHENTICATED',
+  'TOKEN_INVALID',
+  'TOKEN_EXPIRED',
+  'API_KEY_INVALID',
+  'FORBIDDEN',
+  'AD_ACCOUNT_NOT_OWNED',
+  'AD_ACCOUNT_NOT_VALIDATED',
+  'CONNECTION_REAUTH_REQUIRED',
+  'CONNECTION_SCOPE_MISSING',
+  'NOT_FOUND',
+  'AD_ACCOUNT_NOT_FOUND',
+  'CONNECTION_NOT_FOUND',
+  'JOB_NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'AD_ACCOUNT_OWNED_BY_OTHER',
+  'IDEMPOTENCY_KEY_REUSED',
+  'PLATFORM_APP_NOT_CONFIGURED',
+  'ALREADY_EXISTS',
+  'PAYLOAD_TOO_LARGE',
+  'PLATFORM_REJECTED',
+  'RATE_LIMITED',
+  'PLATFORM_RATE_LIMITED',
+  'INTERNAL',
+  'PLATFORM_UNAVAILABLE',
+  'PLATFORM_TIMEOUT',
   /** Readiness probe only: a dependency of this replica is down. */
-  | 'NOT_READY'
+  'NOT_READY',
   /** PostgreSQL or (where a request needs it) Redis cannot be reached: retry later. */
-  | 'SERVICE_UNAVAILABLE';
+  'SERVICE_UNAVAILABLE',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export interface FieldErrorDetail {
   path: string;

@@ -1,6 +1,7 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { startTestApp, http, type TestApp } from '../helpers/test-app';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/domain/webhooks/events';
+import { untypedOperations } from '../helpers/openapi-typing';
 
 describe('OpenAPI document', () => {
   let app: TestApp;
@@ -32,5 +33,42 @@ describe('OpenAPI document', () => {
     const body = r.body.webhooks['job.completed'].post.requestBody.content['application/json'].schema;
     expect(body.properties.data).toEqual({ $ref: '#/components/schemas/JobDto' });
     expect(body.required).toEqual(expect.arrayContaining(['id', 'type', 'createdAt', 'data']));
+  });
+
+  it('types the data of every operation, and gives every operation an example', async () => {
+    const r = await http(app.url, 'GET', '/api/v1/openapi.json');
+    expect(untypedOperations(r.body)).toEqual([]);
+    const withoutExample: string[] = [];
+    for (const [path, methods] of Object.entries<Record<string, any>>(r.body.paths)) {
+      for (const [method, op] of Object.entries<any>(methods)) {
+        const status = Object.keys(op.responses).find((s) => s.startsWith('2'))!;
+        const media = Object.values<any>(op.responses[status].content ?? {});
+        if (!media.some((m) => m.example !== undefined)) withoutExample.push(`${method} ${path}`);
+      }
+    }
+    expect(withoutExample).toEqual([]);
+  });
+
+  it('documents a Meta campaign with Graph types and a Google row with int64 strings', async () => {
+    const { components } = (await http(app.url, 'GET', '/api/v1/openapi.json')).body;
+    const campaign = components.schemas.FacebookCampaign;
+    expect(campaign.properties.daily_budget.type).toBe('string');
+    expect(campaign.additionalProperties).toBe(true);
+    expect(components.schemas.GoogleAdsRow.additionalProperties).toBe(true);
+    expect(components.schemas.GoogleAdsRow.properties.metrics.properties.clicks.type).toBe('string');
+    expect(components.schemas.TiktokCampaign.properties.campaign_id.type).toBe('string');
+    expect(components.schemas.StandardErrorEnvelopeDto.properties.error.properties.code.enum).toContain('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('documents 202, Prefer, Idempotency-Key and Idempotent-Replayed on a write, and the wire headers everywhere', async () => {
+    const { paths } = (await http(app.url, 'GET', '/api/v1/openapi.json')).body;
+    const create = paths['/api/v1/facebook/campaigns'].post;
+    const params = create.parameters.map((p: { $ref?: string; name?: string }) => p.$ref ?? p.name);
+    expect(params).toEqual(expect.arrayContaining(['#/components/parameters/IdempotencyKey', '#/components/parameters/Prefer', '#/components/parameters/XRequestId']));
+    expect(Object.keys(create.responses['202'].headers)).toEqual(expect.arrayContaining(['Location', 'x-request-id']));
+    expect(Object.keys(create.responses['200'].headers)).toEqual(expect.arrayContaining(['Idempotent-Replayed', 'RateLimit-Remaining']));
+    expect(Object.keys(create.responses['429'].headers)).toContain('Retry-After');
+    expect(create.security).toEqual([{ bearer: [] }, { apiKey: [], externalUser: [] }, { tokenQuery: [] }]);
+    expect(paths['/api/v1/facebook/campaigns/{objective}']).toBeUndefined();
   });
 });

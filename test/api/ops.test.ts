@@ -119,7 +119,7 @@ describe('envelopes and error paths', () => {
     const res = await fetch(`${app.url}/docs`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
-    expect(await res.text()).toContain('/readyz');
+    expect(await res.text()).toContain('spec-url="/api/v1/openapi.json"');
   });
 });
 

@@ -1,6 +1,8 @@
 import { z } from '../../../shared/infra/zod-openapi';
 import { AppError } from '../../../shared/errors/app-error';
-import { AdAccountQuery, DetailQuery, GraphId, GraphObjectDto, credentialQuery, fieldsQuery } from '../../../shared/platforms/facebook/dto/common.dto';
+import { AdAccountQuery, DetailQuery, GraphId, credentialQuery, fieldsQuery } from '../../../shared/platforms/facebook/dto/common.dto';
+import { graphObjectSchema } from '../../../shared/platforms/facebook/dto/objects.dto';
+import { ImportResultDto } from '../jobs/job.schemas';
 import {
   adAccountCall, businessAdAccountsCall, businessCall, businessCatalogsCall, myAdAccountsCall, myBusinessesCall,
 } from '../../../shared/platforms/facebook/operations/reads';
@@ -12,13 +14,14 @@ export const importAdAccountRoute = defineRoute({
   method: 'get',
   path: '/api/v1/facebook/import-ad-account',
   operationId: 'facebookImportAdAccount',
+  job: 'import',
   summary: 'Ad account import finished',
   description:
     'Bulk import of the account (campaigns, ad sets, ads, creatives, custom audiences, pixels, custom conversions) as a job (API.md §10–§11): 200 with counts, or 202 with the poll URL. Imported records: `GET /api/v1/jobs/{jobId}/entities`.',
   tags: TAGS,
   auth: 'external',
   query: AdAccountQuery,
-  response: { schema: z.unknown(), description: 'Import result, or JobAcceptedDto on 202' },
+  response: { schema: ImportResultDto, description: 'The import finished within the wait' },
   errors: [403, 404, 502],
   before: guardQuery(),
   handler: async ({ deps, auth, req }) =>
@@ -46,6 +49,7 @@ const adAccountsRoute = graphListRoute({
   operationId: 'facebookListAdAccounts',
   summary: 'Ad accounts fetched',
   description: "Ad accounts of the connection that holds `adAccountId` (`/me/adaccounts` with that connection's token).",
+  object: 'adaccount',
   call: ({ query }) => myAdAccountsCall(query),
 });
 
@@ -61,7 +65,7 @@ const adAccountRoute = defineRoute({
   auth: 'external',
   params: z.object({ id: z.string().regex(/^(act_)?\d{1,20}$/, 'must be an ad account id: act_123 or 123') }),
   query: AccountDetailQuery,
-  response: { schema: GraphObjectDto },
+  response: { schema: graphObjectSchema('adaccount') },
   errors: READ_ERRORS,
   before: [
     async (req, _res, next) => {
@@ -87,6 +91,7 @@ const businessesRoute = graphListRoute({
   operationId: 'facebookListBusinesses',
   summary: 'Businesses fetched',
   description: "Businesses of the connection that holds `adAccountId` (`/me/businesses`).",
+  object: 'business',
   call: ({ query }) => myBusinessesCall(query),
 });
 
@@ -96,7 +101,7 @@ const businessRoute = guardedReadRoute({
   summary: 'Business fetched',
   params: BusinessParams,
   query: DetailQuery,
-  response: { schema: GraphObjectDto },
+  response: { schema: graphObjectSchema('business') },
   handler: async ({ deps, req, params, query }) => ({ data: await read(deps, req, businessCall(params.businessId, query.fields)) }),
 });
 
@@ -105,6 +110,7 @@ const businessAdAccountsRoute = graphListRoute({
   operationId: 'facebookListBusinessAdAccounts',
   summary: 'Business ad accounts fetched',
   description: 'Ad accounts the business owns (`/{business}/owned_ad_accounts`).',
+  object: 'adaccount',
   params: BusinessParams,
   call: ({ params, query }) => businessAdAccountsCall(params.businessId, query),
 });
@@ -114,6 +120,7 @@ const businessCatalogsRoute = graphListRoute({
   operationId: 'facebookListBusinessCatalogs',
   summary: 'Product catalogs fetched',
   description: 'Product catalogs the business owns (`/{business}/owned_product_catalogs`).',
+  object: 'productcatalog',
   params: BusinessParams,
   call: ({ params, query }) => businessCatalogsCall(params.businessId, query),
 });

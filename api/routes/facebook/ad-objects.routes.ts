@@ -1,5 +1,6 @@
 import { z } from '../../../shared/infra/zod-openapi';
-import { AdObjectListQuery, AdSetListQuery, CampaignListQuery, GraphListDto, IdParams } from '../../../shared/platforms/facebook/dto/common.dto';
+import { AdObjectListQuery, AdSetListQuery, CampaignListQuery, IdParams } from '../../../shared/platforms/facebook/dto/common.dto';
+import { graphListSchema } from '../../../shared/platforms/facebook/dto/objects.dto';
 import { StatusUpdateDto } from '../../../shared/platforms/facebook/dto/campaign.dto';
 import type { GraphObject } from '../../../shared/platforms/facebook/operations/fields';
 import { detailCall, listCall, type AccountEdge } from '../../../shared/platforms/facebook/operations/reads';
@@ -47,6 +48,7 @@ function routesFor(l: Level): RouteSpec[] {
       method: 'post',
       path: `${base}/{id}/status`,
       operationId: `facebookUpdate${l.one}Status`,
+      job: 'write',
       summary: `${l.label} status updated`,
       description: 'Write job: `POST /{id} status=…`. The object must belong to `adAccountId` (checked with its `account_id`), otherwise 404.',
       tags: TAGS,
@@ -71,7 +73,7 @@ function routesFor(l: Level): RouteSpec[] {
         description: `Ads of the ${l.label.toLowerCase()} (\`/{id}/ads\`); 404 if it belongs to another ad account.`,
         params: IdParams,
         query: AdObjectListQuery,
-        response: { schema: GraphListDto },
+        response: { schema: graphListSchema('ad') },
         handler: async ({ deps, req, params, query }) => {
           await readOwned(deps, req, detailCall(params.id, l.object, 'id', ['account_id']), l.label, params.id);
           return readList(deps, req, listCall(`${params.id}/ads`, 'ad', query), 'Ads fetched');

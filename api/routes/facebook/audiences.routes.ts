@@ -1,5 +1,5 @@
 import { z } from '../../../shared/infra/zod-openapi';
-import { GraphListDto } from '../../../shared/platforms/facebook/dto/common.dto';
+import { EstimateDto, TargetingOptionDto, graphListOf } from '../../../shared/platforms/facebook/dto/objects.dto';
 import { CreateLookalikeAudienceDto, EstimateAudienceDto, TargetingSearchDto } from '../../../shared/platforms/facebook/dto/audience.dto';
 import { estimateCall, targetingSearchCall } from '../../../shared/platforms/facebook/operations/audiences';
 import { detailCall } from '../../../shared/platforms/facebook/operations/reads';
@@ -25,6 +25,7 @@ const lookalikeRoute = defineRoute({
   method: 'post',
   path: '/api/v1/facebook/audiences/lookalike',
   operationId: 'facebookCreateLookalikeAudience',
+  job: 'write',
   summary: 'Lookalike audience created',
   description: 'Write job: `POST /act_{id}/customaudiences` with subtype LOOKALIKE from a source audience of the same account.',
   tags: TAGS,
@@ -49,7 +50,7 @@ const estimateRoute = defineRoute({
   tags: TAGS,
   auth: 'external',
   body: EstimateAudienceDto,
-  response: { schema: z.object({ data: z.unknown() }).openapi('FacebookEstimateDto') },
+  response: { schema: EstimateDto },
   errors: READ_ERRORS,
   before: guardBody(),
   handler: async ({ deps, req, body }) => ({ data: await read(deps, req, estimateCall(account(req).platformAccountId, body)) }),
@@ -64,7 +65,7 @@ export const targetingSearchRoute = defineRoute({
   tags: TAGS,
   auth: 'external',
   body: TargetingSearchDto,
-  response: { schema: GraphListDto },
+  response: { schema: graphListOf(TargetingOptionDto, 'TargetingOption') },
   errors: READ_ERRORS,
   before: guardBody(),
   handler: ({ deps, req, body }) => readList(deps, req, targetingSearchCall(account(req).platformAccountId, body), 'Targeting options found'),

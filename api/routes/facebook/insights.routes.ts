@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors/app-error';
 import { InsightsQueryObject, insightsRangeIssues, type InsightsQuery } from '../../../shared/platforms/facebook/dto/insights.dto';
-import { GraphListDto } from '../../../shared/platforms/facebook/dto/common.dto';
+import { InsightsListDto } from '../../../shared/platforms/facebook/dto/objects.dto';
 import { get, toGatewayList, type GraphList } from '../../../shared/platforms/facebook/operations/graph-call';
 import { isTooMuchData, reportRunRowsCall, syncInsightsCall, wantsAsync } from '../../../shared/platforms/facebook/operations/insights';
 import { defineRoute, type HandlerContext, type RouteResult, type RouteSpec } from '../route';
@@ -43,8 +43,9 @@ const spec = {
     'the same `{ data, paging }` shape plus `reportRunId` (200), or 202 with the poll URL. Page on with `reportRunId` and `after`.',
   tags: TAGS,
   auth: 'external' as const,
+  job: 'write' as const,
   query: InsightsQueryObject,
-  response: { schema: GraphListDto },
+  response: { schema: InsightsListDto },
   errors: READ_ERRORS,
 };
 

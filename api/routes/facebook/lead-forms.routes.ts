@@ -47,6 +47,7 @@ const createRoute = defineRoute({
   method: 'post',
   path: '/api/v1/facebook/lead-form',
   operationId: 'facebookCreateLeadForm',
+  job: 'write',
   summary: 'Lead form created',
   description: 'Write job: `POST /{pageId}/leadgen_forms` with the page access token (fetched in the worker, never stored).',
   tags: TAGS,

@@ -84,7 +84,9 @@ const asQuery = (v: Record<string, unknown>) => Object.fromEntries(Object.entrie
  * The catalog and `execute` over this surface's own routes: one operation per route, executed through
  * the same validation, ad-account guard and handler (reads direct, writes as jobs).
  */
-export function operationsRoutes(surface: () => RouteSpec[]): RouteSpec[] {
+export function operationsRoutes(allRoutes: () => RouteSpec[]): RouteSpec[] {
+  // Older URL forms left out of the document are left out of the catalog too.
+  const surface = () => allRoutes().filter((s) => !s.hidden);
   let catalog: ReturnType<typeof buildCatalog> | undefined;
   const byId = () => new Map(surface().map((s) => [s.operationId, s]));
 
@@ -104,11 +106,21 @@ export function operationsRoutes(surface: () => RouteSpec[]): RouteSpec[] {
     method: 'post',
     path: '/api/v1/facebook/operations/execute',
     operationId: 'facebookExecuteOperation',
+    job: 'write',
     summary: 'Operation executed',
     description: 'Runs one operation by name with `params`, through the same validation, ownership guard and job pipeline as its route.',
     tags: TAGS,
     auth: 'external',
     body: ExecuteOperationDto,
+    response: {
+      /** The `data` of whichever operation ran: any answer of the surface (read when the document is built). */
+      get schema(): ZodTypeAny {
+        const own = new Set(['facebookListOperations', 'facebookExecuteOperation']);
+        const answers = [...new Set(surface().flatMap((s) => (own.has(s.operationId) || !s.response?.schema ? [] : [s.response.schema])))];
+        return answers.length >= 2 ? z.union(answers as [ZodTypeAny, ZodTypeAny, ...ZodTypeAny[]]) : (answers[0] ?? z.null());
+      },
+      description: 'The answer of the operation executed (see its own route)',
+    },
     errors: [403, 404, 409, 422, 502, 504],
     handler: async (ctx): Promise<RouteResult> => {
       const spec = byId().get(ctx.body.operation);

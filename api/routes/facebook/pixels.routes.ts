@@ -1,6 +1,7 @@
 import { z } from '../../../shared/infra/zod-openapi';
 import { AppError } from '../../../shared/errors/app-error';
-import { DetailQuery, GraphObjectDto, IdParams } from '../../../shared/platforms/facebook/dto/common.dto';
+import { DetailQuery, IdParams } from '../../../shared/platforms/facebook/dto/common.dto';
+import { DatasetQualityDto, PixelStatsDto, graphObjectSchema } from '../../../shared/platforms/facebook/dto/objects.dto';
 import { CreateCustomConversionDto, CreatePixelDto, DatasetQualityQuery, PixelStatsQuery } from '../../../shared/platforms/facebook/dto/pixel.dto';
 import { datasetQualityCall, pixelStatsCall } from '../../../shared/platforms/facebook/operations/pixels';
 import { detailCall } from '../../../shared/platforms/facebook/operations/reads';
@@ -27,6 +28,7 @@ const routes: RouteSpec[] = [
     method: 'post',
     path: '/api/v1/facebook/pixels',
     operationId: 'facebookCreatePixel',
+    job: 'write',
     summary: 'Pixel created',
     description: 'Write job: `POST /act_{id}/adspixels {name}`.',
     tags: TAGS,
@@ -44,7 +46,7 @@ const routes: RouteSpec[] = [
     summary: 'Pixel fetched',
     params: IdParams,
     query: DetailQuery,
-    response: { schema: GraphObjectDto },
+    response: { schema: graphObjectSchema('adspixel') },
     handler: async ({ deps, req, params, query }) => ({ data: await ownedPixel(deps, req, params.id, query.fields) }),
   }),
   guardedReadRoute({
@@ -54,7 +56,7 @@ const routes: RouteSpec[] = [
     description: '`/{pixel}/stats`: hourly buckets of counts per value of the aggregation (default `event`).',
     params: IdParams,
     query: PixelStatsQuery,
-    response: { schema: z.object({ data: z.array(z.record(z.unknown())) }).openapi('FacebookPixelStatsDto') },
+    response: { schema: PixelStatsDto },
     handler: async ({ deps, req, params, query }) => {
       if (query.startTime && query.endTime && Date.parse(query.startTime) >= Date.parse(query.endTime)) {
         throw new AppError('VALIDATION_FAILED', 'Invalid request query', { details: [{ path: 'query.endTime', message: 'must be after startTime' }] });
@@ -69,13 +71,14 @@ const routes: RouteSpec[] = [
     description: "Meta's Dataset Quality API (`/dataset_quality?dataset_id=`): event match quality (0–10), coverage and freshness per web event.",
     params: IdParams,
     query: DatasetQualityQuery,
-    response: { schema: z.object({ web: z.array(z.record(z.unknown())) }).openapi('FacebookDatasetQualityDto') },
+    response: { schema: DatasetQualityDto },
     handler: async ({ deps, req, params, query }) => ({ data: await pixelRead(deps, req, params.id, datasetQualityCall(params.id, query.agentName)) }),
   }),
   defineRoute({
     method: 'post',
     path: '/api/v1/facebook/custom-conversions',
     operationId: 'facebookCreateCustomConversion',
+    job: 'write',
     summary: 'Custom conversion created',
     description: 'Write job: `POST /act_{id}/customconversions`; the event source (pixel) must belong to the account; the rule is sent as JSON text.',
     tags: TAGS,

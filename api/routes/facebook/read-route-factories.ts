@@ -1,8 +1,9 @@
 import type { AnyZodObject } from 'zod';
-import { DetailQuery, GraphListDto, GraphObjectDto, IdParams, ListQuery } from '../../../shared/platforms/facebook/dto/common.dto';
+import { DetailQuery, IdParams, ListQuery } from '../../../shared/platforms/facebook/dto/common.dto';
+import { graphListSchema, graphObjectSchema } from '../../../shared/platforms/facebook/dto/objects.dto';
 import type { GraphObject } from '../../../shared/platforms/facebook/operations/fields';
 import type { GraphCall } from '../../../shared/platforms/facebook/operations/graph-call';
-import { accountListCall, detailCall, type AccountEdge } from '../../../shared/platforms/facebook/operations/reads';
+import { ACCOUNT_EDGES, accountListCall, detailCall, type AccountEdge } from '../../../shared/platforms/facebook/operations/reads';
 import { defineRoute, type HandlerContext, type RouteSpec } from '../route';
 import { READ_ERRORS, TAGS, account, guardQuery, readList, readOwned } from './support';
 
@@ -22,15 +23,15 @@ export function guardedReadRoute<P extends AnyZodObject | undefined = undefined,
   return defineRoute<P, Q, undefined>({ method: 'get', tags: TAGS, auth: 'external', errors: READ_ERRORS, before: guardQuery(), ...spec });
 }
 
-/** A Graph list answered as `{ data, paging }` (ListQuery unless another list query is given). */
+/** A Graph list of `object`s answered as `{ data, paging }` (ListQuery unless another list query is given). */
 export function graphListRoute<P extends AnyZodObject | undefined = undefined, Q extends AnyZodObject = typeof ListQuery>(
-  o: Doc & { params?: P; query?: Q; call: (ctx: HandlerContext<P, Q, undefined>) => GraphCall },
+  o: Doc & { object: GraphObject; params?: P; query?: Q; call: (ctx: HandlerContext<P, Q, undefined>) => GraphCall },
 ): RouteSpec {
-  const { call, ...doc } = o;
+  const { call, object, ...doc } = o;
   return guardedReadRoute<P, Q>({
     ...doc,
     query: o.query ?? (ListQuery as unknown as Q),
-    response: { schema: GraphListDto },
+    response: { schema: graphListSchema(object) },
     handler: (ctx) => readList(ctx.deps, ctx.req, call(ctx), o.summary),
   });
 }
@@ -38,7 +39,7 @@ export function graphListRoute<P extends AnyZodObject | undefined = undefined, Q
 /** A list on an edge of the guarded ad account (`/act_{id}/{edge}`). */
 export function accountListRoute<Q extends AnyZodObject = typeof ListQuery>(o: Doc & { edge: AccountEdge; query?: Q }): RouteSpec {
   const { edge, ...rest } = o;
-  return graphListRoute<undefined, Q>({ ...rest, call: ({ req, query }) => accountListCall(account(req).platformAccountId, edge, query) });
+  return graphListRoute<undefined, Q>({ ...rest, object: ACCOUNT_EDGES[edge].object, call: ({ req, query }) => accountListCall(account(req).platformAccountId, edge, query) });
 }
 
 /** One object by id; an object whose `account_id` is another ad account answers 404. */
@@ -48,7 +49,7 @@ export function objectDetailRoute(o: Doc & { object: GraphObject; label: string 
     ...doc,
     params: IdParams,
     query: DetailQuery,
-    response: { schema: GraphObjectDto },
+    response: { schema: graphObjectSchema(object) },
     handler: async ({ deps, req, params, query }) => ({
       data: await readOwned(deps, req, detailCall(params.id, object, query.fields, ['account_id']), label, params.id),
     }),

@@ -1,5 +1,5 @@
 import { adAccountGuard } from '../../middleware/ad-account-guard';
-import { JobAcceptedDto } from '../jobs/job.schemas';
+import { ImportResultDto } from '../jobs/job.schemas';
 import { defineRoute } from '../route';
 import { GoogleImportQueryDto } from './schemas';
 
@@ -7,6 +7,7 @@ export const googleImportRoute = defineRoute({
   method: 'get',
   path: '/api/v1/google/import-ad-account',
   operationId: 'googleImportAdAccount',
+  job: 'import',
   summary: 'Ad account imported',
   description:
     'Imports campaigns, ad groups, ads, keywords and assets of the account as a job (API.md §11): 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Imported records are read from `/api/v1/jobs/{jobId}/entities`.',
@@ -14,7 +15,7 @@ export const googleImportRoute = defineRoute({
   auth: 'external',
   query: GoogleImportQueryDto,
   before: [adAccountGuard('google', { from: 'query' })],
-  response: { schema: JobAcceptedDto, description: '202 body; a finished import answers 200 with its result' },
+  response: { schema: ImportResultDto, description: 'The import finished within the wait' },
   errors: [403, 404, 429, 502],
   handler: async ({ req, deps, auth }) =>
     deps.services.jobs.submit({ auth, req }, { type: 'import', platform: 'google', adAccount: req.ctx.adAccount!, message: 'Ad account imported' }),

@@ -7,7 +7,7 @@ import {
   INSIGHT_METRICS,
   INSIGHT_SEGMENTS,
 } from '../../../shared/platforms/google/operations/levels';
-import { booleanFlag, jsonOf, listOf, orderByParam } from './query-parsers';
+import { booleanFlag, conditionsParam, listOf, orderByParam } from './query-parsers';
 
 const AccountId = z.string().min(1).max(40).openapi({ description: 'Google Ads customer id: `1234567890` or `123-456-7890`', example: '1234567890' });
 const EntityId = z.string().regex(/^\d{1,19}$/, 'a numeric id');
@@ -18,13 +18,21 @@ const DateRange = z
   .openapi({ description: 'A GAQL DURING literal (facts §5)', example: 'LAST_30_DAYS' });
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date written 'YYYY-MM-DD'");
 
+const Scalar = z.union([z.string(), z.number(), z.bigint(), z.boolean()]);
 const Condition = z
-  .object({
-    field: z.string().min(1).max(200),
-    op: z.string().min(1).max(20),
-    value: z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number(), z.boolean()])).max(1000)]).optional(),
-  })
+  .object(
+    {
+      field: z.string().min(1).max(200),
+      op: z.string().min(1).max(20),
+      value: z.union([Scalar, z.array(Scalar).max(1000)]).optional(),
+    },
+    { invalid_type_error: 'expected a condition "field op value", e.g. "campaign.status = ENABLED"' },
+  )
   .strict();
+
+/** How the repeated string forms are documented (the parsers also take the older JSON forms). */
+const stringList = (description: string, example: string[]) =>
+  ({ type: 'array', items: { type: 'string' }, description, example }) as const;
 
 export const GoogleGaqlQueryDto = z
   .object({
@@ -36,11 +44,19 @@ export const GoogleGaqlQueryDto = z
     query: z.string().min(1).max(20_000).optional().openapi({ description: 'Raw GAQL. Give this or the structured form.', example: 'SELECT campaign.id, metrics.clicks FROM campaign WHERE segments.date DURING LAST_7_DAYS' }),
     resource: z.string().min(1).max(100).optional().openapi({ description: 'Structured form: FROM resource', example: 'campaign' }),
     fields: listOf(z.string().min(1).max(200)).optional().openapi({ description: 'Structured form: SELECT fields (comma list or JSON array)' }),
-    where: jsonOf(z.array(Condition).max(50)).optional().openapi({
-      description: 'Structured form: JSON array of `{ field, op, value }` joined by AND; values are quoted by the builder',
-      example: '[{"field":"campaign.status","op":"=","value":"ENABLED"}]',
-    }),
-    orderBy: orderByParam.optional().openapi({ description: 'Structured form: `metrics.clicks DESC, campaign.id` or JSON `[{ field, dir }]`' }),
+    where: conditionsParam(Condition)
+      .optional()
+      .openapi(
+        stringList(
+          'Structured form: conditions joined by AND, each `field op value` (repeat the parameter), e.g. `campaign.status = ENABLED`, ' +
+            "`campaign.id IN (1, 2)`, `segments.date BETWEEN '2026-01-01' AND '2026-01-31'`, `campaign.end_date IS NULL`. Values are quoted by the " +
+            "gateway's builder (quote a value to force a string). The older form, one JSON array of `{ field, op, value }`, still works.",
+          ['campaign.status = ENABLED', 'metrics.clicks > 10'],
+        ),
+      ),
+    orderBy: orderByParam
+      .optional()
+      .openapi(stringList('Structured form: `field [ASC|DESC]` (repeat the parameter, or one comma list); JSON `[{ field, dir }]` also works', ['metrics.clicks DESC'])),
     limit: z.coerce.number().int().min(1).max(1_000_000).optional(),
     dateRange: DateRange.optional(),
     startDate: IsoDate.optional(),
@@ -55,9 +71,43 @@ export const FailedAccountDto = z
   })
   .openapi('GoogleFailedAccountDto');
 
+/*
+ * A GoogleAdsRow as Google sends it (https://developers.google.com/google-ads/api/reference/rpc/latest/GoogleAdsRow):
+ * one member per resource the query selects from, camelCase names, enums as names, int64 (ids, counts,
+ * micros) as strings, doubles as numbers. Only the members a query SELECTs are present.
+ */
+const int64 = z.string().regex(/^-?\d+$/).openapi({ description: 'int64 as a string', example: '1234' });
+const resource = <T extends Record<string, z.ZodTypeAny>>(shape: T) => z.object({ resourceName: z.string(), ...shape }).partial().passthrough();
+export const GoogleAdsRowDto = z
+  .object({
+    customer: resource({ id: int64, descriptiveName: z.string(), currencyCode: z.string(), timeZone: z.string(), manager: z.boolean() }),
+    campaign: resource({ id: int64, name: z.string(), status: z.string().openapi({ example: 'ENABLED' }), advertisingChannelType: z.string(), startDate: z.string(), endDate: z.string() }),
+    campaignBudget: resource({ id: int64, amountMicros: int64 }),
+    adGroup: resource({ id: int64, name: z.string(), status: z.string(), campaign: z.string(), type: z.string() }),
+    adGroupAd: resource({ status: z.string(), ad: z.object({ id: int64, name: z.string(), type: z.string(), finalUrls: z.array(z.string()) }).partial().passthrough() }),
+    adGroupCriterion: resource({ criterionId: int64, status: z.string(), keyword: z.object({ text: z.string(), matchType: z.string() }).partial().passthrough() }),
+    metrics: z
+      .object({
+        impressions: int64,
+        clicks: int64,
+        costMicros: int64,
+        conversions: z.number(),
+        conversionsValue: z.number(),
+        ctr: z.number(),
+        averageCpc: z.number(),
+        averageCpm: z.number(),
+      })
+      .partial()
+      .passthrough(),
+    segments: z.object({ date: z.string().openapi({ example: '2026-01-31' }), device: z.string(), adNetworkType: z.string() }).partial().passthrough(),
+  })
+  .partial()
+  .passthrough()
+  .openapi('GoogleAdsRow', { additionalProperties: true });
+
 export const GoogleGaqlResultDto = z
   .object({
-    data: z.array(z.record(z.unknown())).openapi({
+    data: z.array(z.union([GoogleAdsRowDto, FailedAccountDto])).openapi({
       description:
         'GoogleAdsRow objects of every account, as Google sends them (camelCase nesting, int64 as strings), then one `GoogleFailedAccountDto` ({ accountId, error }) per account that failed while others answered',
     }),
@@ -106,7 +156,7 @@ export const GoogleInsightsQueryDto = z
     endDate: IsoDate.optional(),
     ids: listOf(EntityId, 500).optional().openapi({ description: 'Only these entities of the level' }),
     statuses: listOf(z.enum(ENTITY_STATUSES), 3).optional(),
-    orderBy: orderByParam.optional(),
+    orderBy: orderByParam.optional().openapi(stringList('`field [ASC|DESC]` (repeat the parameter, or one comma list)', ['metrics.clicks DESC'])),
     limit: z.coerce.number().int().min(1).max(1_000_000).optional(),
   })
   .openapi('GoogleInsightsQueryDto');
@@ -125,7 +175,7 @@ export const GoogleAssetsQueryDto = z
 
 export const GoogleAssetsPageDto = z
   .object({
-    data: z.array(z.record(z.unknown())),
+    data: z.array(GoogleAdsRowDto),
     paging: z.object({ nextPageToken: z.string().nullable(), totalResultsCount: z.string().nullable() }),
     gaqlQuery: z.string(),
   })

@@ -25,6 +25,15 @@ export const JobDto = z
   })
   .openapi('JobDto');
 
+/** What an import answers with when it finishes within the wait (also the job's `result`). */
+export const ImportResultDto = z
+  .object({
+    counts: z.record(z.number().int()).openapi({ description: 'Distinct records now stored per level', example: { campaign: 12, adgroup: 30 } }),
+    pages: z.record(z.number().int()).openapi({ description: 'Platform pages read per level', example: { campaign: 1, adgroup: 2 } }),
+    removed: z.number().int().openapi({ description: 'Records of an earlier import no longer on the platform' }),
+  })
+  .openapi('ImportResultDto');
+
 /** The 202 body of every write and import answered asynchronously. */
 export const JobAcceptedDto = z
   .object({

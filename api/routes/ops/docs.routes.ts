@@ -1,32 +1,24 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from '../../../shared/infra/zod-openapi';
 import { AppError } from '../../../shared/errors/app-error';
 import { defineRoute, type RouteSpec } from '../route';
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-type Op = { summary?: string; description?: string; tags?: string[]; operationId?: string };
-
-/** A self-contained reference page (no CDN): operations grouped by tag, linking to the JSON document. */
-export function renderDocs(doc: { info: { title: string; version: string }; paths?: Record<string, Record<string, Op>> }): string {
-  const byTag = new Map<string, string[]>();
-  for (const [path, methods] of Object.entries(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(methods)) {
-      const tag = op.tags?.[0] ?? 'Other';
-      const row = `<tr><td class="m ${method}">${method.toUpperCase()}</td><td><code>${esc(path)}</code></td><td>${esc(op.summary ?? '')}</td></tr>`;
-      byTag.set(tag, [...(byTag.get(tag) ?? []), row]);
-    }
+/**
+ * Redoc's standalone bundle: from node_modules when present (development, tests), else the copy
+ * `npm run build` puts in dist/vendor (the production image installs no dev dependencies).
+ */
+export function redocBundlePath(): string | undefined {
+  const candidates = [path.resolve(__dirname, '../../../dist/vendor/redoc.standalone.js'), path.resolve(__dirname, '../../../vendor/redoc.standalone.js')];
+  try {
+    candidates.unshift(require.resolve('redoc/bundles/redoc.standalone.js'));
+  } catch {
+    // Not installed (production): use the built copy.
   }
-  const sections = [...byTag.entries()]
-    .map(([tag, rows]) => `<h2>${esc(tag)}</h2><table>${rows.join('')}</table>`)
-    .join('');
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${esc(doc.info.title)} API</title>
-<style>body{font:14px system-ui,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em}td{padding:4px 8px;border-bottom:1px solid #eee}
-.m{font-weight:bold;width:60px}.get{color:#0a7}.post{color:#07c}.patch{color:#a70}.delete{color:#c33}code{font-size:13px}</style></head>
-<body><h1>${esc(doc.info.title)} <small>v${esc(doc.info.version)}</small></h1>
-<p>Machine-readable: <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1). Every answer uses the envelope
-<code>{ success, message, timestamp, statusCode, data }</code>; errors add <code>path, requestId, error: { code, details }</code>.</p>
-${sections}</body></html>`;
+  return candidates.find((p) => existsSync(p));
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -41,17 +33,37 @@ export function bearerMatches(authorization: string | undefined, token: string):
  * `metricsToken`: the public port serves /metrics only to `Authorization: Bearer <METRICS_TOKEN>`;
  * without a token configured it answers 404 there (workers serve theirs on WORKER_HTTP_PORT).
  */
+/** The reference page: Redoc renders /api/v1/openapi.json; no inline script, nothing from a CDN. */
+export function renderDocs(doc: { info: { title: string; version: string } }): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(doc.info.title)} API reference</title><style>body{margin:0}</style></head>
+<body><redoc spec-url="/api/v1/openapi.json" hide-download-button="false" expand-responses="200,202" path-in-middle-panel="true"></redoc>
+<script src="/docs/redoc.standalone.js"></script></body></html>`;
+}
+
+/** Redoc needs inline styles, data: images and a blob: worker (search); scripts stay same-origin. */
+const DOCS_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'";
+
 export function docsRoutes(getDoc: () => object, metricsText: () => Promise<string>, metricsType: string, metricsToken?: string): RouteSpec[] {
   let html: string | undefined;
+  let script: Buffer | undefined;
   return [
     defineRoute({
       method: 'get',
       path: '/api/v1/openapi.json',
       operationId: 'openapi',
       summary: 'OpenAPI 3.1 document',
+      description: 'This API described in OpenAPI 3.1, generated from the same zod schemas the routes validate with.',
       tags: ['Operations'],
       auth: 'none',
-      response: { schema: z.record(z.unknown()), description: 'The OpenAPI document itself (not enveloped)' },
+      response: {
+        mediaType: 'application/json',
+        schema: z
+          .object({ openapi: z.string().openapi({ example: '3.1.0' }), info: z.object({ title: z.string(), version: z.string() }).passthrough(), paths: z.record(z.unknown()) })
+          .passthrough(),
+        description: 'The OpenAPI document itself (not enveloped)',
+      },
       handler: async ({ res }) => {
         res.json(getDoc());
         return { handled: true };
@@ -62,11 +74,33 @@ export function docsRoutes(getDoc: () => object, metricsText: () => Promise<stri
       path: '/docs',
       operationId: 'docs',
       summary: 'API reference page (HTML)',
+      description: 'The full reference (Redoc) rendered from /api/v1/openapi.json, served from this process (no CDN).',
       tags: ['Operations'],
       auth: 'none',
+      response: { mediaType: 'text/html', description: 'The reference page' },
       handler: async ({ res }) => {
         html ??= renderDocs(getDoc() as Parameters<typeof renderDocs>[0]);
+        res.setHeader('Content-Security-Policy', DOCS_CSP);
         res.type('html').send(html);
+        return { handled: true };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/docs/redoc.standalone.js',
+      operationId: 'docsScript',
+      summary: 'Redoc bundle of the reference page',
+      description: 'The Redoc standalone script the reference page loads, served by this process.',
+      tags: ['Operations'],
+      auth: 'none',
+      errors: [404],
+      response: { mediaType: 'text/javascript', description: 'Redoc standalone bundle' },
+      handler: async ({ res }) => {
+        const file = redocBundlePath();
+        if (!file) throw new AppError('NOT_FOUND', 'The Redoc bundle is not installed; run npm run build');
+        script ??= readFileSync(file);
+        res.setHeader('Cache-Control', 'public, max-age=3600');
+        res.type('text/javascript').send(script);
         return { handled: true };
       },
     }),
@@ -75,10 +109,11 @@ export function docsRoutes(getDoc: () => object, metricsText: () => Promise<stri
       path: '/metrics',
       operationId: 'metrics',
       summary: 'Prometheus metrics (text exposition format)',
-      description: 'Needs `Authorization: Bearer <METRICS_TOKEN>`; answers 404 when no METRICS_TOKEN is configured.',
+      description: 'HTTP, job, queue and platform-call metrics in the Prometheus text exposition format. Needs `Authorization: Bearer <METRICS_TOKEN>`; answers 404 when no METRICS_TOKEN is configured (workers serve theirs on WORKER_HTTP_PORT).',
       tags: ['Operations'],
       auth: 'none',
       errors: [401, 404],
+      response: { mediaType: 'text/plain', description: 'Prometheus text exposition format' },
       handler: async ({ req, res }) => {
         if (!metricsToken) throw new AppError('NOT_FOUND', 'Metrics are not served on this port');
         if (!bearerMatches(req.headers.authorization, metricsToken)) throw new AppError('UNAUTHENTICATED', 'A valid metrics token is required');

@@ -8,7 +8,7 @@ import { AppError } from '../../../shared/errors/app-error';
 import { statusForCode } from '../../http/error-to-http';
 
 const bearerOf = (authorization: string | undefined) => /^Bearer[ ]+(\S+)/i.exec(authorization ?? '')?.[1] ?? '';
-const Empty = z.object({}).openapi('EmptyResponse');
+const Empty = z.object({}).strict().openapi('EmptyResponse');
 
 export const tenantAuthRoutes: RouteSpec[] = [
   defineRoute({

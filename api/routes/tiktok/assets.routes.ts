@@ -4,7 +4,8 @@ import { LEVELS } from '../../../shared/platforms/tiktok/operations/levels';
 import { readObjectsCall } from '../../../shared/platforms/tiktok/operations/objects-read';
 import { readTiktok } from '../../../shared/platforms/tiktok/operations/runtime';
 import { opName } from '../../../shared/platforms/tiktok/operations/write-operations';
-import { TIKTOK_ERRORS, TiktokListDto, TiktokObjectDto } from './schemas';
+import { TiktokAssetsCreatedDto, TiktokAssetsListDto, TiktokStatusResultDto } from '../../../shared/platforms/tiktok/operations/objects.dto';
+import { TIKTOK_ERRORS } from './schemas';
 import { account, guardBody, guardQuery, submitWrite } from './support';
 
 export const readAssetsRoute = defineRoute({
@@ -18,7 +19,7 @@ export const readAssetsRoute = defineRoute({
   auth: 'external',
   query: ReadAssetsDto,
   before: guardQuery(),
-  response: { schema: TiktokListDto },
+  response: { schema: TiktokAssetsListDto },
   errors: TIKTOK_ERRORS,
   handler: async ({ deps, req, query }) => {
     const call = readObjectsCall(LEVELS[query.level], account(req).platformAccountId, query);
@@ -30,6 +31,7 @@ export const createAssetsRoute = defineRoute({
   method: 'post',
   path: '/api/v1/tiktok/assets',
   operationId: 'createTiktokAssets',
+  job: 'write',
   summary: 'Assets created',
   description:
     'Creates the given parts in order as one job — campaign, then the ad group under it, then the ads under that — each with a TikTok request_id so retries never duplicate. The result names every created id; on a failure part-way the error details name what was created and which step failed.',
@@ -37,7 +39,7 @@ export const createAssetsRoute = defineRoute({
   auth: 'external',
   body: CreateAssetsDto,
   before: guardBody(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: TiktokAssetsCreatedDto },
   errors: [...TIKTOK_ERRORS, 409],
   handler: async ({ deps, auth, req, body }) => submitWrite(deps, auth, req, opName.assetsCreate, body, 'Assets created'),
 });
@@ -46,13 +48,14 @@ export const updateAssetsStatusRoute = defineRoute({
   method: 'post',
   path: '/api/v1/tiktok/assets/status',
   operationId: 'updateTiktokAssetsStatus',
+  job: 'write',
   summary: 'Assets status updated',
   description: 'ENABLE, DISABLE or DELETE 1–20 campaigns, ad groups or ads (`campaign|adgroup|ad/status/update/`).',
   tags: ['TikTok'],
   auth: 'external',
   body: UpdateAssetsStatusDto,
   before: guardBody(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: TiktokStatusResultDto },
   errors: [...TIKTOK_ERRORS, 409],
   handler: async ({ deps, auth, req, body }) => submitWrite(deps, auth, req, opName.assetsStatus, { dto: body }, 'Assets status updated'),
 });

@@ -4,7 +4,9 @@ import { adAccountId, credentialQuery } from '../../../shared/platforms/tiktok/o
 import { ReadInsightsDto, ReadPixelEventsDto, ReadPixelsDto } from '../../../shared/platforms/tiktok/operations/reporting.dto';
 import { insightsCall, pixelEventsCall, pixelsCall } from '../../../shared/platforms/tiktok/operations/reporting';
 import { readTiktok } from '../../../shared/platforms/tiktok/operations/runtime';
-import { TIKTOK_ERRORS, TiktokObjectDto } from './schemas';
+import { TiktokPixelEventStatsDto, TiktokPixelListDto, TiktokReportDto } from '../../../shared/platforms/tiktok/operations/objects.dto';
+import { ImportResultDto } from '../jobs/job.schemas';
+import { TIKTOK_ERRORS } from './schemas';
 import { account, guardQuery } from './support';
 
 const ImportTiktokAccountDto = z.object({ adAccountId, ...credentialQuery }).strict().openapi('ImportTiktokAdAccountDto');
@@ -13,13 +15,14 @@ export const importAdAccountRoute = defineRoute({
   method: 'get',
   path: '/api/v1/tiktok/import-ad-account',
   operationId: 'importTiktokAdAccount',
+  job: 'import',
   summary: 'Ad account imported',
   description: 'Imports every campaign, ad group, ad and pixel of the advertiser as a job (API.md §11); the stored records are paged by GET /api/v1/jobs/{jobId}/entities.',
   tags: ['TikTok'],
   auth: 'external',
   query: ImportTiktokAccountDto,
   before: guardQuery(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: ImportResultDto },
   errors: TIKTOK_ERRORS,
   handler: async ({ deps, auth, req }) =>
     deps.services.jobs.submit({ auth, req }, { type: 'import', platform: 'tiktok', adAccount: account(req), message: 'Ad account imported' }),
@@ -36,7 +39,7 @@ export const insightsRoute = defineRoute({
   auth: 'external',
   query: ReadInsightsDto,
   before: guardQuery(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: TiktokReportDto },
   errors: TIKTOK_ERRORS,
   handler: async ({ deps, req, query }) => ({ data: await readTiktok(deps.services, account(req), insightsCall(account(req).platformAccountId, query)) }),
 });
@@ -51,7 +54,7 @@ export const pixelsRoute = defineRoute({
   auth: 'external',
   query: ReadPixelsDto,
   before: guardQuery(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: TiktokPixelListDto },
   errors: TIKTOK_ERRORS,
   handler: async ({ deps, req, query }) => ({ data: await readTiktok(deps.services, account(req), pixelsCall(account(req).platformAccountId, query)) }),
 });
@@ -66,7 +69,7 @@ export const pixelEventsRoute = defineRoute({
   auth: 'external',
   query: ReadPixelEventsDto,
   before: guardQuery(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: TiktokPixelEventStatsDto },
   errors: TIKTOK_ERRORS,
   handler: async ({ deps, req, query }) => ({ data: await readTiktok(deps.services, account(req), pixelEventsCall(account(req).platformAccountId, query)) }),
 });

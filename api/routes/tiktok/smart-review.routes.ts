@@ -8,7 +8,8 @@ import {
   ReadAutomatedMaterialReviewInfoDto,
   UpdateAutomatedAdMaterialStatusDto,
 } from '../../../shared/platforms/tiktok/operations/smart.dto';
-import { IdParams, TIKTOK_ERRORS, TiktokObjectDto } from './schemas';
+import { TiktokAdReviewInfoDto, TiktokEmptyDto, TiktokMaterialReviewInfoDto, TiktokMaterialStatusResultDto } from '../../../shared/platforms/tiktok/operations/objects.dto';
+import { IdParams, TIKTOK_ERRORS } from './schemas';
 import { account, guardBody, guardQuery, submitWrite } from './support';
 
 const tags = ['TikTok Smart+'];
@@ -17,6 +18,7 @@ export const appealRoute = defineRoute({
   method: 'post',
   path: '/api/v1/tiktok/smart/ads/{id}/appeal',
   operationId: 'appealTiktokSmartAd',
+  job: 'write',
   summary: 'Smart+ ad appeal submitted',
   description: 'TikTok `smart_plus/ad/appeal/` as a write job.',
   tags,
@@ -24,7 +26,7 @@ export const appealRoute = defineRoute({
   params: IdParams,
   body: CreateAutomatedAdAppealDto,
   before: guardBody(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: TiktokEmptyDto },
   errors: [...TIKTOK_ERRORS, 409],
   handler: async ({ deps, auth, req, params, body }) => submitWrite(deps, auth, req, opName.appeal, { id: params.id, dto: body }, 'Smart+ ad appeal submitted'),
 });
@@ -39,7 +41,7 @@ export const adReviewInfoRoute = defineRoute({
   auth: 'external',
   query: ReadAutomatedAdReviewInfoDto,
   before: guardQuery(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: TiktokAdReviewInfoDto },
   errors: TIKTOK_ERRORS,
   handler: async ({ deps, req, query }) => ({ data: await readTiktok(deps.services, account(req), adReviewInfoCall(account(req).platformAccountId, query)) }),
 });
@@ -48,13 +50,14 @@ export const materialStatusRoute = defineRoute({
   method: 'post',
   path: '/api/v1/tiktok/smart/ads/material-status',
   operationId: 'updateTiktokSmartAdMaterialStatus',
+  job: 'write',
   summary: 'Smart+ ad material status updated',
   description: 'TikTok `smart_plus/ad/material_status/update/` (ENABLE or DISABLE 1–20 materials of one Smart+ ad) as a write job.',
   tags,
   auth: 'external',
   body: UpdateAutomatedAdMaterialStatusDto,
   before: guardBody(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: TiktokMaterialStatusResultDto },
   errors: [...TIKTOK_ERRORS, 409],
   handler: async ({ deps, auth, req, body }) => submitWrite(deps, auth, req, opName.materialStatus, { dto: body }, 'Smart+ ad material status updated'),
 });
@@ -69,7 +72,7 @@ export const materialReviewInfoRoute = defineRoute({
   auth: 'external',
   query: ReadAutomatedMaterialReviewInfoDto,
   before: guardQuery(),
-  response: { schema: TiktokObjectDto },
+  response: { schema: TiktokMaterialReviewInfoDto },
   errors: TIKTOK_ERRORS,
   handler: async ({ deps, req, query }) => ({ data: await readTiktok(deps.services, account(req), materialReviewInfoCall(account(req).platformAccountId, query)) }),
 });

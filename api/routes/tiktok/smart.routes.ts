@@ -18,7 +18,8 @@ import {
   UpdateAutomatedAdGroupDto,
   UpdateAutomatedCampaignDto,
 } from '../../../shared/platforms/tiktok/operations/smart.dto';
-import { IdParams, TIKTOK_ERRORS, TiktokListDto, TiktokObjectDto } from './schemas';
+import { TiktokAdDto, TiktokAdGroupDto, TiktokAdGroupListDto, TiktokAdListDto, TiktokCampaignDto, TiktokCampaignListDto, TiktokStatusResultDto } from '../../../shared/platforms/tiktok/operations/objects.dto';
+import { IdParams, TIKTOK_ERRORS } from './schemas';
 import { account, guardBody, guardQuery, submitWrite } from './support';
 
 /* Smart+ (automated) campaigns, ad groups and ads: read, create, update, status (`/smart_plus/…`, facts §7). */
@@ -28,15 +29,18 @@ interface LevelRoutes {
   noun: string;
   Noun: string;
   read: AnyZodObject;
+  /** TikTok's record of the level, and a page of them. */
+  record: ZodTypeAny;
+  list: ZodTypeAny;
   create: ZodTypeAny;
   update: ZodTypeAny;
   status: ZodTypeAny;
 }
 
 const LEVEL: Record<SmartLevel, LevelRoutes> = {
-  campaign: { segment: 'campaigns', noun: 'campaign', Noun: 'Campaign', read: ReadAutomatedCampaignDto, create: CreateAutomatedCampaignDto, update: UpdateAutomatedCampaignDto, status: StatusAutomatedCampaignDto },
-  adgroup: { segment: 'adgroups', noun: 'ad group', Noun: 'AdGroup', read: ReadAutomatedAdGroupDto, create: CreateAutomatedAdGroupDto, update: UpdateAutomatedAdGroupDto, status: StatusAutomatedAdGroupDto },
-  ad: { segment: 'ads', noun: 'ad', Noun: 'Ad', read: ReadAutomatedAdDto, create: CreateAutomatedAdDto, update: UpdateAutomatedAdDto, status: StatusAutomatedAdDto },
+  campaign: { segment: 'campaigns', noun: 'campaign', Noun: 'Campaign', read: ReadAutomatedCampaignDto, record: TiktokCampaignDto, list: TiktokCampaignListDto, create: CreateAutomatedCampaignDto, update: UpdateAutomatedCampaignDto, status: StatusAutomatedCampaignDto },
+  adgroup: { segment: 'adgroups', noun: 'ad group', Noun: 'AdGroup', read: ReadAutomatedAdGroupDto, record: TiktokAdGroupDto, list: TiktokAdGroupListDto, create: CreateAutomatedAdGroupDto, update: UpdateAutomatedAdGroupDto, status: StatusAutomatedAdGroupDto },
+  ad: { segment: 'ads', noun: 'ad', Noun: 'Ad', read: ReadAutomatedAdDto, record: TiktokAdDto, list: TiktokAdListDto, create: CreateAutomatedAdDto, update: UpdateAutomatedAdDto, status: StatusAutomatedAdDto },
 };
 
 function levelRoutes(level: SmartLevel): RouteSpec[] {
@@ -54,7 +58,7 @@ function levelRoutes(level: SmartLevel): RouteSpec[] {
       auth: 'external',
       query: l.read,
       before: guardQuery(),
-      response: { schema: TiktokListDto },
+      response: { schema: l.list },
       errors: TIKTOK_ERRORS,
       handler: async ({ deps, req, query }) => {
         const q = query as { filter?: string; fields?: string; page: number; pageSize: number };
@@ -65,13 +69,14 @@ function levelRoutes(level: SmartLevel): RouteSpec[] {
       method: 'post',
       path: base,
       operationId: `createTiktokSmart${l.Noun}`,
+      job: 'write',
       summary: `Smart+ ${l.noun} created`,
       description: `TikTok \`smart_plus/${level}/create/\` as a write job, with a request_id so retries never duplicate.`,
       tags,
       auth: 'external',
       body: l.create,
       before: guardBody(),
-      response: { schema: TiktokObjectDto },
+      response: { schema: l.record },
       errors: [...TIKTOK_ERRORS, 409],
       handler: async ({ deps, auth, req, body }) => submitWrite(deps, auth, req, opName.smartCreate(level), { dto: body }, `Smart+ ${l.noun} created`),
     }),
@@ -79,6 +84,7 @@ function levelRoutes(level: SmartLevel): RouteSpec[] {
       method: 'patch',
       path: `${base}/{id}`,
       operationId: `updateTiktokSmart${l.Noun}`,
+      job: 'write',
       summary: `Smart+ ${l.noun} updated`,
       description: `TikTok \`smart_plus/${level}/update/\` as a write job.`,
       tags,
@@ -86,7 +92,7 @@ function levelRoutes(level: SmartLevel): RouteSpec[] {
       params: IdParams,
       body: l.update,
       before: guardBody(),
-      response: { schema: TiktokObjectDto },
+      response: { schema: l.record },
       errors: [...TIKTOK_ERRORS, 409],
       handler: async ({ deps, auth, req, params, body }) =>
         submitWrite(deps, auth, req, opName.smartUpdate(level), { id: params.id, dto: body }, `Smart+ ${l.noun} updated`),
@@ -95,13 +101,14 @@ function levelRoutes(level: SmartLevel): RouteSpec[] {
       method: 'post',
       path: `${base}/status`,
       operationId: `updateTiktokSmart${l.Noun}Status`,
+      job: 'write',
       summary: `Smart+ ${l.noun} status updated`,
       description: `TikTok \`smart_plus/${level}/status/update/\` (ENABLE, DISABLE, DELETE; 1–20 ids) as a write job.`,
       tags,
       auth: 'external',
       body: l.status,
       before: guardBody(),
-      response: { schema: TiktokObjectDto },
+      response: { schema: TiktokStatusResultDto },
       errors: [...TIKTOK_ERRORS, 409],
       handler: async ({ deps, auth, req, body }) => submitWrite(deps, auth, req, opName.smartStatus(level), { dto: body }, `Smart+ ${l.noun} status updated`),
     }),

@@ -19,7 +19,7 @@ import { decodeCursor, encodeCursor, pollPath, toJobView, type EntityPageQuery, 
 export interface SubmitCaller {
   auth: AuthContext;
   /** Read for `Prefer: respond-async` and `Idempotency-Key` when not given explicitly. */
-  req?: { headers: IncomingHttpHeaders; ctx?: { requestId?: string } };
+  req?: { headers: IncomingHttpHeaders; ctx?: { requestId?: string }; res?: { setHeader(name: string, value: string): unknown } };
 }
 
 export interface SubmitRequest {
@@ -99,7 +99,10 @@ export class JobsService {
     const willWait = !preferAsync && timeoutMs > 0;
     if (willWait) await this.waiter.ready(queue);
 
-    const { jobId, fresh } = await this.createOrJoin(row, key && isWrite ? checkIdempotencyKey(key) : undefined);
+    const idempotencyKey = key && isWrite ? checkIdempotencyKey(key) : undefined;
+    const { jobId, fresh } = await this.createOrJoin(row, idempotencyKey);
+    // Stripe-style: whatever follows (result, 202 or the stored error) is the earlier request's outcome.
+    if (idempotencyKey && !fresh) caller.req?.res?.setHeader('Idempotent-Replayed', 'true');
     const wait = willWait ? this.waiter.wait(jobId, timeoutMs) : undefined;
     try {
       if (fresh) await this.enqueue(row);

@@ -91,6 +91,30 @@ describe('GET /api/v1/google/gaql — structured form', () => {
     expect(ids[0] > ids[1]).toBe(true);
   });
 
+  it('takes where and orderBy as repeated "field op value" strings, as a generated client sends them', async () => {
+    const base = gaqlPath({ adAccountId: G.aliceUs, resource: 'campaign', fields: 'campaign.id,campaign.name,metrics.clicks', limit: 2, dateRange: 'LAST_30_DAYS' });
+    const extra = new URLSearchParams([
+      ['where', 'campaign.status IN (ENABLED, PAUSED)'],
+      ['where', "campaign.name != 'x'"],
+      ['orderBy', 'campaign.id DESC'],
+    ]);
+    const r = await w.get(`${base}&${extra}`);
+    expect(r.status).toBe(200);
+    expect(r.body.data.gaqlQuery).toBe(
+      "SELECT campaign.id, campaign.name, metrics.clicks FROM campaign WHERE campaign.status IN ('ENABLED', 'PAUSED') AND campaign.name != 'x' AND segments.date DURING LAST_30_DAYS ORDER BY campaign.id DESC LIMIT 2",
+    );
+    expect(r.body.data.data).toHaveLength(2);
+  });
+
+  it('answers 400 VALIDATION_FAILED naming a where string without an operator', async () => {
+    const base = gaqlPath({ adAccountId: G.aliceUs, resource: 'campaign', fields: 'campaign.id' });
+    const r = await w.get(`${base}&where=${encodeURIComponent('campaign.status ENABLED')}&where=${encodeURIComponent('campaign.id > 1')}`);
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('VALIDATION_FAILED');
+    expect(r.body.error.details[0]).toMatchObject({ path: 'query.where.0', message: expect.stringContaining('field op value') });
+    expect(await w.calls('googleAds')).toEqual([]);
+  });
+
   it('sends a value with quotes as one escaped string literal', async () => {
     const r = await w.get(
       gaqlPath({

@@ -72,7 +72,7 @@ describe('writes as jobs (sync or poll, idempotency, failures)', () => {
     expect(done).toBe(true);
   });
 
-  it('replays the first outcome for the same Idempotency-Key and body, without a second platform write', async () => {
+  it('replays the first outcome for the same Idempotency-Key and body, marked Idempotent-Replayed, without a second platform write', async () => {
     const key = `key-${Date.now()}`;
     const body = { adAccountId: ACCOUNT, name: name('Idem') };
     const first = await http(w.app.url, 'POST', PATH, { headers: { ...w.alice, 'idempotency-key': key }, body });
@@ -82,6 +82,9 @@ describe('writes as jobs (sync or poll, idempotency, failures)', () => {
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(first.body.data);
     expect(asyncAgain.status).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(asyncAgain.headers.get('idempotent-replayed')).toBe('true');
     expect(campaignsNamed(body.name)).toHaveLength(1);
     expect((await simCalls('/campaign/create/')).filter((c) => c.body?.campaign_name === body.name)).toHaveLength(1);
   });
@@ -100,13 +103,15 @@ describe('writes as jobs (sync or poll, idempotency, failures)', () => {
     await http(w.app.url, 'POST', PATH, { headers: { ...w.alice, 'idempotency-key': key }, body: { adAccountId: ACCOUNT, name: name('Reuse A') } });
     const r = await http(w.app.url, 'POST', PATH, { headers: { ...w.alice, 'idempotency-key': key }, body: { adAccountId: ACCOUNT, name: name('Reuse B') } });
     expect(r.status).toBe(409);
+    expect(r.headers.get('idempotent-replayed')).toBeNull();
     expect(r.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
   it('without a key, two identical requests are two writes', async () => {
     const body = { adAccountId: ACCOUNT, name: name('Twice') };
     await http(w.app.url, 'POST', PATH, { headers: w.alice, body });
-    await http(w.app.url, 'POST', PATH, { headers: w.alice, body });
+    const second = await http(w.app.url, 'POST', PATH, { headers: w.alice, body });
+    expect(second.headers.get('idempotent-replayed')).toBeNull();
     expect(campaignsNamed(body.name)).toHaveLength(2);
   });
 

@@ -73,20 +73,6 @@ export const AdSetListQuery = adObjectListQuery('adset', 'FacebookAdSetListQuery
 
 export const IdParams = z.object({ id: GraphId });
 
-/** `{ data, paging }` as Graph returns it, cursors only (Graph's next/previous URLs carry the token). */
-export const GraphListDto = z
-  .object({
-    data: z.array(z.record(z.unknown())),
-    paging: z.object({
-      cursors: z.object({ before: z.string().nullable(), after: z.string().nullable() }),
-      hasNext: z.boolean().openapi({ description: 'Graph announced a next page (an empty page may still follow)' }),
-      hasPrevious: z.boolean(),
-    }),
-  })
-  .openapi('FacebookListDto');
-
-export const GraphObjectDto = z.record(z.unknown()).openapi('FacebookObjectDto');
-
 /**
  * Minor currency units (`"1000"` = 10.00): a positive integer, as number or digit string. Graph types
  * budgets and caps as int64, so a number must be a safe integer and a string at most 18 digits
