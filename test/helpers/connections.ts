@@ -58,8 +58,6 @@ export interface ConnectedAccount {
   platformToken: string;
 }
 
-const CONNECTED_PAGE = 'https://tenant.example/connected';
-
 /**
  * Connects a platform for the external user holding `token` the way a real user does: the gateway's
  * own auth-url (so its default scopes are what the platform is asked for), the simulator's consent
@@ -73,7 +71,7 @@ export async function connectThroughDialog(
   const headers = { authorization: `Bearer ${opts.token}` };
   const r = await http(app.url, 'POST', `/api/v1/connections/${opts.platform}/auth-url`, {
     headers,
-    body: { redirectUri: CONNECTED_PAGE, ...(opts.scopes ? { scopes: opts.scopes } : {}) },
+    body: { redirectUri: new URL('/connection-result', app.url).toString(), ...(opts.scopes ? { scopes: opts.scopes } : {}) },
   });
   if (r.status !== 200) throw new Error(`auth-url ${opts.platform}: ${r.status} ${JSON.stringify(r.body)}`);
   const dialog: Record<string, string> = { sim_user: opts.simUser ?? 'alice' };

@@ -5,6 +5,7 @@ import { connectAccount } from '../helpers/connections';
 import { freshDatabase, PrivateRedis } from '../helpers/private-services';
 import { startWorkers, type WorkerPool } from '../../workers/worker-pool';
 import { until } from './support/jobs-fixture';
+import { isStepName } from '../helpers/step-names';
 
 const A1 = ACCOUNTS.alice[0];
 
@@ -47,7 +48,7 @@ describe('job reconciler: queued jobs survive a Redis restart without persistenc
     await db?.drop();
   });
 
-  const campaignsNamed = (name: string) => [...sim.state.store.nodes.values()].filter((n) => (n.data as { name?: string }).name === name);
+  const campaignsNamed = (name: string) => [...sim.state.store.nodes.values()].filter((n) => isStepName((n.data as { name?: string }).name, name));
   const createAsync = (name: string) =>
     http(app.url, 'POST', '/api/v1/facebook/campaigns/traffic', {
       headers: { ...alice, prefer: 'respond-async' },

@@ -14,13 +14,14 @@ export function isOrigin(value: string): boolean {
 
 /**
  * The origins a tenant's users may be sent back to (OAuth redirectUri, Connect returnUrl) and that may
- * embed the Connect page: the tenant's `allowedOrigins` setting, or only the gateway's own origin
- * when the list is empty.
+ * embed the Connect page: the tenant's `allowedOrigins` setting plus the gateway's own origin (its
+ * connection-result page), so with an empty list only the gateway itself.
  */
 export async function allowedOriginsOf(em: EntityManager, tenantId: string, gatewayUrl: string): Promise<string[]> {
   const tenant = await em.findOne(Tenant, { id: tenantId });
   const list = tenant?.settings.allowedOrigins ?? [];
-  return list.length ? list : [new URL(gatewayUrl).origin];
+  const own = new URL(gatewayUrl).origin;
+  return list.includes(own) ? list : [...list, own];
 }
 
 /** Throws 400 VALIDATION_FAILED naming `path` unless the URL's origin is allowed. */

@@ -49,7 +49,7 @@ describe('deleting an external user and closing a tenant', () => {
     asAlice.authorization = `Bearer ${alice.accessToken}`;
     // Warm both replicas: token verified, (tenant, externalId) → user id cached, key cached.
     for (const app of [a, b]) {
-      expect((await connections(app, asAlice)).body.data).toHaveLength(1);
+      expect((await connections(app, asAlice)).body.data.items).toHaveLength(1);
       expect((await connections(app, { 'x-api-key': t.apiKey, 'x-external-user-id': 'alice-ext' })).status).toBe(200);
     }
     const del = await http(a.url, 'DELETE', '/api/v1/external-users/alice-ext', { headers: { 'x-api-key': t.apiKey } });
@@ -66,7 +66,7 @@ describe('deleting an external user and closing a tenant', () => {
     for (const app of [a, b]) {
       const fresh = await connections(app, { 'x-api-key': t.apiKey, 'x-external-user-id': 'alice-ext' });
       expect(fresh.status).toBe(200);
-      expect(fresh.body.data).toEqual([]);
+      expect(fresh.body.data.items).toEqual([]);
     }
     expect((await connections(b, { authorization: `Bearer ${bob.accessToken}` })).status).toBe(200);
   });
