@@ -45,8 +45,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  *   granted ahead of time, so a late timer makes a call later, never bunches calls together.
  * - A grant that took too long to reach this process (a loaded event loop) is given back and taken
  *   again, so the logged time stays close to the time the call really leaves.
- * - Queueing: bottleneck, in process, one acquisition at a time per budget, so one waiter per
- *   replica asks Redis rather than every waiting call.
+ * - Queueing: bottleneck, in process, a few acquisitions at a time per budget, so a few waiters
+ *   per replica ask Redis rather than every waiting call.
  * - Pauses: a key per account/app set from the platforms' usage signals and throttling errors
  *   (Meta usage headers, TikTok 40100, Google retry delays); every replica honours it before calling.
  *
@@ -58,13 +58,19 @@ export class OutboundLimiter {
   private readonly pauses: PauseBoard;
   private readonly shared: RedisWindowLog;
   private readonly local = new LocalWindowLog();
-  private readonly queues = new Bottleneck.Group({ maxConcurrent: 1 });
+  /**
+   * A few acquisitions at a time per budget: enough that one slow Redis round trip (a loaded
+   * process) does not hold every other call back, few enough that a freed place wakes few pollers.
+   */
+  private readonly queues = new Bottleneck.Group({ maxConcurrent: 4 });
   private readonly windowMs: number;
   private readonly staleMs: number;
   /** Until then, Redis failed recently: decide in process without waiting on it. */
   private degradedUntil = 0;
   private sweepAt = 0;
   private closed = false;
+  /** Before the first connection, calls wait for it; after, a lost connection means pacing in process at once. */
+  private connectedOnce = false;
 
   constructor(
     private readonly opts: {
@@ -97,6 +103,7 @@ export class OutboundLimiter {
       commandTimeout: opts.clusterTimeoutMs ?? 1500,
     });
     this.conn.on('error', (err: Error) => opts.logger.debug({ err: err.message }, 'limiter redis error'));
+    this.conn.on('ready', () => (this.connectedOnce = true));
     this.shared = new RedisWindowLog(this.conn);
     this.pauses = new PauseBoard({ redis: opts.redis, prefix: opts.prefix, logger: opts.logger, freshMs: opts.pauseFreshMs });
     this.windowMs = Math.ceil(1000 / (1 - Math.min(0.5, Math.max(0, opts.headroom ?? 0))));
@@ -216,7 +223,8 @@ export class OutboundLimiter {
       }
       if (a.granted) {
         // A grant that reached us late is taken again now (the script first drops the old entry).
-        if (performance.now() - sent > this.staleMs && ++stale <= 3) continue;
+        // Bounded: when every round trip is slow, re-taking only costs more of them.
+        if (performance.now() - sent > this.staleMs && ++stale <= 2) continue;
         return { p: this.start(k, rules, a, slot, fn) };
       }
       if (until !== undefined && Date.now() + a.waitMs > until) return { refusedMs: a.waitMs };
@@ -235,7 +243,7 @@ export class OutboundLimiter {
   }
 
   private async take(rules: WindowRule[], member: string): Promise<Attempt & { shared: boolean }> {
-    if (Date.now() >= this.degradedUntil) {
+    if (Date.now() >= this.degradedUntil && (this.conn.status === 'ready' || !this.connectedOnce)) {
       try {
         return { ...(await this.shared.take(rules, member)), shared: true };
       } catch (err) {

@@ -10,6 +10,8 @@ import { uniquePrefix } from '../../helpers/test-app';
  * The sliding-window log that decides when an outbound call may leave. Every assertion reads the
  * log's own decisions (granted or not, the wait it names, what it stored), never elapsed time.
  */
+// A loaded machine makes every Redis round trip slow; nothing here depends on how slow.
+jest.setTimeout(30_000);
 const config = loadConfig(process.env);
 const prefix = uniquePrefix('wl');
 let redis: IORedis;
