@@ -47,7 +47,7 @@ export const AdAccountViewDto = z
 
 const ConnStatus = z.enum(['active', 'expired', 'revoked', 'error']);
 
-const UnavailableFeatureDto = z
+export const UnavailableFeatureDto = z
   .object({
     feature: z.string().openapi({ example: 'lead_forms' }),
     summary: z.string(),

@@ -4,6 +4,7 @@ import { z } from '../../../shared/infra/zod-openapi';
 import type { WebhookEventType } from '../../../shared/domain/webhooks/events';
 import { JobDto } from '../jobs/job.schemas';
 import { AdAccountViewDto, PlatformParam } from '../connections/schemas';
+import { UnavailableFeatureDto } from '../connections/schemas';
 
 const ConnectionEventDto = z
   .object({
@@ -14,6 +15,7 @@ const ConnectionEventDto = z
     status: z.enum(['active', 'expired', 'revoked', 'error']),
     connected: z.boolean(),
     scopes: z.array(z.string()),
+    unavailableFeatures: z.array(UnavailableFeatureDto),
     expiresAt: z.string().nullable(),
     lastRefreshedAt: z.string().nullable(),
     createdAt: z.string(),

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WebhookEvent } from '../../persistence/entities/webhook-event.entity';
 import type { Connection } from '../../persistence/entities/connection.entity';
+import { unavailableFeatures } from '../../platforms/core/scopes';
+import { scopeModelOf } from '../../platforms/scope-models';
 
 export const WEBHOOK_EVENT_TYPES = [
   'job.completed',
@@ -56,6 +58,7 @@ export async function connectionEventData(em: EntityManager, c: Connection) {
     status: c.status,
     connected: c.status === 'active',
     scopes: c.scopes,
+    unavailableFeatures: unavailableFeatures(scopeModelOf(c.platform), c.scopes),
     expiresAt: c.expiresAt?.toISOString() ?? null,
     lastRefreshedAt: c.lastRefreshedAt?.toISOString() ?? null,
     createdAt: c.createdAt.toISOString(),

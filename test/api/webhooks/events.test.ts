@@ -29,7 +29,7 @@ describe('webhook events end to end', () => {
     registerTestWriteOps();
     app = await startTestApp({
       workers: true,
-      env: { ...simEnv({ tiktok: sim }), WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WRITE_SYNC_TIMEOUT_MS: '5000' },
+      env: { ...simEnv({ tiktok: sim }), WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WRITE_SYNC_TIMEOUT_MS: '5000', METRICS_TOKEN: 'events-test-metrics-token' },
       app: { extraRoutes: testJobRoutes },
     });
     h = await tenantWithEndpoint(app, `${rx.url}?all`);
@@ -63,7 +63,7 @@ describe('webhook events end to end', () => {
     connectionId = acc.connectionId;
     const conn = await event('connection.created', (d) => d.connectionId === connectionId);
     const listed = await http(app.url, 'GET', '/api/v1/connections', { headers: alice });
-    const { adAccounts: _accounts, ...apiView } = listed.body.data.find((c: { connectionId: string }) => c.connectionId === connectionId);
+    const { adAccounts: _accounts, ...apiView } = listed.body.data.items.find((c: { connectionId: string }) => c.connectionId === connectionId);
     expect(conn).toEqual({ ...apiView, externalUserId: 'alice-ext' });
     const activated = await event('ad_account.activated', (d) => d.adAccountId === ACCOUNT);
     expect(activated).toMatchObject({ id: acc.id, adAccountId: ACCOUNT, status: 'active', connectionId, platform: 'tiktok', externalUserId: 'alice-ext' });
@@ -127,7 +127,7 @@ describe('webhook events end to end', () => {
   });
 
   it('counts deliveries in webhook_deliveries_total and never logs a signing secret', async () => {
-    const m = await fetch(`${app.url}/metrics`);
+    const m = await fetch(`${app.url}/metrics`, { headers: { authorization: 'Bearer events-test-metrics-token' } });
     expect(await m.text()).toMatch(/^webhook_deliveries_total\{outcome="delivered"\} [1-9]\d*$/m);
     expect(leakedSecrets([app.logFile])).toEqual([]);
   });
