@@ -37,6 +37,9 @@ export class AbuseLimits {
         points,
         duration,
         insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration }),
+        // While Redis is not connected, count in process at once instead of issuing a command whose late
+        // rejection nobody awaits any more.
+        rejectIfRedisNotReady: true,
       });
     this.publicIp = make('public-ip', c.PUBLIC_IP_LIMIT_PER_MINUTE, 60);
     this.credentialIp = make('credential-ip', c.CREDENTIAL_IP_LIMIT_PER_MINUTE, 60);

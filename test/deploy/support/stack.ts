@@ -74,6 +74,8 @@ export async function tenantWithAccounts(base: string, sims: Sims, accounts: { p
   const t = await createTenant(app);
   await configureApps(app, t.apiKey);
   const token = await externalUserToken(app, t.apiKey, `ext-${randomBytes(3).toString('hex')}`);
-  for (const a of accounts) await connectAccount(app, sims, { platform: a.platform, token, adAccountId: a.adAccountId });
+  // The gateway runs in other processes, so the dialog helper (which reads the stored token in-process)
+  // cannot be used: activate with a simulator token instead.
+  for (const a of accounts) await connectAccount(app, sims, { platform: a.platform, token, adAccountId: a.adAccountId, via: 'token' });
   return { apiKey: t.apiKey, headers: { authorization: `Bearer ${token}` } };
 }
