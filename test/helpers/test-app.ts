@@ -41,6 +41,9 @@ export async function startTestApp(
   const stream: WriteStream = createWriteStream(logFile, { flags: 'a' });
   const logger = createLogger({ level: config.LOG_LEVEL }, stream);
   const infra = await createInfra(config, logger);
+  // Tests start talking at once: let the connection settle first, so nothing that counts in process
+  // while Redis is still connecting (the abuse limits) splits its counts across the two.
+  for (let i = 0; i < 100 && infra.redis.status === 'connecting'; i++) await new Promise((r) => setTimeout(r, 20));
   const services = createServices(infra);
   const server = await startServer({ ...infra, services }, { ...opts.app, port: opts.port ?? 0, host: '127.0.0.1' });
   const workers = opts.workers ? startWorkers(services) : undefined;
