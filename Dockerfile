@@ -12,7 +12,8 @@ COPY api ./api
 COPY shared ./shared
 COPY workers ./workers
 COPY tsconfig.build.json ./
-RUN npx tsc -p tsconfig.build.json
+COPY scripts ./scripts
+RUN npx tsc -p tsconfig.build.json && node scripts/copy-static.mjs dist
 
 # --- runtime: production dependencies from the lock file and dist/ only ---
 FROM node:20-bookworm-slim AS runtime

@@ -11,6 +11,7 @@ trap 'rm -rf "$RUNTIME_DIR"' EXIT
 cp package.json package-lock.json "$RUNTIME_DIR/"
 (cd "$RUNTIME_DIR" && npm ci --omit=dev --no-audit --no-fund --ignore-scripts=false >/dev/null)
 npx tsc -p tsconfig.build.json --outDir "$RUNTIME_DIR/dist"
+node scripts/copy-static.mjs "$RUNTIME_DIR/dist"
 if [ -d "$RUNTIME_DIR/node_modules/typescript" ] || [ -d "$RUNTIME_DIR/node_modules/jest" ]; then
   echo "dev dependencies leaked into the runtime install"; exit 1
 fi
