@@ -36,7 +36,8 @@ export class PrivateRedis {
 
   async up(): Promise<void> {
     this.proc = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    for (let i = 0; i < 200; i++) {
+    // Patient: on a loaded machine a fresh redis-server can take seconds to accept connections.
+    for (let i = 0; i < 600; i++) {
       const c = new IORedis(this.port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
       c.on('error', () => undefined);
       try {

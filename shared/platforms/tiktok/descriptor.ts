@@ -2,7 +2,7 @@ import type { Config } from '../../infra/config';
 import type { PlatformDescriptor } from '../core/types';
 
 /**
- * TikTok grants scopes per app in its developer portal; the authorize URL names none (facts §2).
+ * TikTok grants scopes per app in its developer portal; the authorize URL names none (docs/platforms/tiktok.md, Scopes).
  * The token answer lists the granted permission ids (`scope: [int]`), which are stored and shown;
  * TikTok documents no mapping from those ids to endpoints, so there is no scope model to check
  * before a call: TikTok's own 40001 / 40125 / 40130 answers stand.

@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import IORedis from 'ioredis';
 import pino from 'pino';
+import { PrivateRedis } from '../../helpers/private-services';
 import { OutboundLimiter, type Grant, type LimitKey } from '../../../shared/platforms/core/limiter';
 
 /**
@@ -12,43 +11,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const RPS = 10;
 const key: LimitKey = { platform: 'facebook', appKey: 'app', accountKey: '42', accountRps: RPS, appRps: 0 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
-
-let port: number;
-let server: ChildProcess | undefined;
-async function startRedis(): Promise<void> {
-  server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  // Patient: on a loaded machine a fresh redis-server can take seconds to accept connections.
-  for (let i = 0; i < 600; i++) {
-    const c = new IORedis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    try {
-      await c.connect();
-      await c.ping();
-      c.disconnect();
-      return;
-    } catch {
-      c.disconnect();
-      await sleep(50);
-    }
-  }
-  throw new Error('redis-server did not start');
-}
-async function stopRedis(): Promise<void> {
-  const s = server;
-  server = undefined;
-  if (!s || s.exitCode !== null) return;
-  await new Promise((r) => {
-    s.once('exit', r);
-    s.kill('SIGKILL');
-  });
-}
+let redis: PrivateRedis;
 
 /**
  * Runs `n` calls through the limiters round-robin and returns the decisions that let them go. The
@@ -87,21 +50,20 @@ let replicas: OutboundLimiter[] = [];
 let clients: IORedis[] = [];
 
 beforeAll(async () => {
-  port = await freePort();
-  await startRedis();
-  const url = `redis://127.0.0.1:${port}`;
+  redis = await PrivateRedis.start();
+  const url = redis.url;
   const logger = pino({ level: 'silent' });
   clients = [new IORedis(url, { maxRetriesPerRequest: 0 }), new IORedis(url, { maxRetriesPerRequest: 0 })];
   for (const c of clients) c.on('error', () => undefined);
   replicas = clients.map(
-    (redis, replica) =>
-      new OutboundLimiter({ redisUrl: url, redis, prefix: 'limtest', logger, readDeadlineMs: 60_000, clusterTimeoutMs: 10_000, onGrant: (g) => grants.push({ ...g, replica }) }),
+    (client, replica) =>
+      new OutboundLimiter({ redisUrl: url, redis: client, prefix: 'limtest', logger, readDeadlineMs: 60_000, clusterTimeoutMs: 10_000, onGrant: (g) => grants.push({ ...g, replica }) }),
   );
 }, 60_000);
 afterAll(async () => {
   await Promise.all(replicas.map((l) => l.close()));
   for (const c of clients) c.disconnect();
-  await stopRedis();
+  await redis.stop();
 });
 
 describe('outbound limiter across a Redis restart', () => {
@@ -116,14 +78,14 @@ describe('outbound limiter across a Redis restart', () => {
   }, 60_000);
 
   it('while Redis is down, calls still run, paced in-process', async () => {
-    await stopRedis();
+    await redis.stop();
     const gs = await burst(replicas.slice(0, 1), CALLS);
     expect({ calls: gs.length, anyShared: gs.some((g) => g.shared) }).toEqual({ calls: CALLS, anyShared: false });
     expect(mostInAnyWindow(gs, 1000)).toBe(RPS);
   }, 60_000);
 
   it('after Redis comes back empty, the replicas share the budget through it again', async () => {
-    await startRedis();
+    await redis.up();
     // Each replica goes back to the shared log once it has reconnected and its degraded spell is over.
     for (const l of replicas) await untilShared(l);
     const gs = (await burst(replicas, CALLS)) as typeof grants;

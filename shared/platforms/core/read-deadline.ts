@@ -1,0 +1,58 @@
+import pRetry from 'p-retry';
+import { AppError } from '../../errors/app-error';
+
+/**
+ * The total budget of one read: every attempt, backoff and limiter wait comes out of it. At the
+ * deadline the in-flight call is aborted and the read rejects with 504 PLATFORM_TIMEOUT at once.
+ */
+export class ReadDeadline {
+  private readonly endsAt: number;
+  private readonly controller = new AbortController();
+  readonly signal: AbortSignal = this.controller.signal;
+
+  constructor(
+    private readonly ms: number,
+    private readonly platformName: string,
+  ) {
+    this.endsAt = Date.now() + ms;
+  }
+
+  remaining(): number {
+    return Math.max(0, this.endsAt - Date.now());
+  }
+
+  passed(): boolean {
+    return this.remaining() === 0 || this.signal.aborted;
+  }
+
+  error(): AppError {
+    return new AppError('PLATFORM_TIMEOUT', `${this.platformName} did not answer within the read deadline of ${Math.round(this.ms / 1000)} s`);
+  }
+
+  check(): void {
+    if (this.passed()) throw new pRetry.AbortError(this.error());
+  }
+
+  /** What the limiter may wait: its own bound if shorter, never past the deadline. */
+  limitWait(own: number | undefined): number {
+    const left = this.remaining();
+    return own === undefined ? left : Math.min(own, left);
+  }
+
+  /** Settles with `work`, or with PLATFORM_TIMEOUT at the deadline (aborting the call in flight). */
+  async race<T>(work: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        this.controller.abort();
+        reject(this.error());
+      }, this.remaining());
+    });
+    work.catch(() => undefined);
+    try {
+      return await Promise.race([work, expired]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
