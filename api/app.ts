@@ -7,7 +7,7 @@ import { verifyJsonDepth, wellFormedInput } from './middleware/input-sanity';
 import { apiRoutes } from './routes';
 import { docsRoutes } from './routes/ops/docs.routes';
 import { mountRoutes } from './routes/mount';
-import { buildOpenApi } from './openapi';
+import { openApiDocument } from './openapi-document';
 import { mountPages } from './pages';
 import type { RouteSpec } from './routes/route';
 
@@ -17,8 +17,6 @@ export interface CreateAppOptions {
   /** Mounted before the JSON API routes (e.g. the Bull Board UI). */
   mount?: (app: Express) => void;
 }
-
-const VERSION = '0.1.0';
 
 export function createApp(deps: AppDeps, opts: CreateAppOptions = {}): Express {
   const app = express();
@@ -37,7 +35,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}): Express {
   const all: RouteSpec[] = [
     ...routes,
     ...docsRoutes(
-      (): object => (doc ??= buildOpenApi(all, VERSION)),
+      (): object => (doc ??= openApiDocument(opts.extraRoutes)),
       async () => (metrics ? metrics.registry.metrics() : ''),
       metrics?.registry.contentType ?? 'text/plain',
       deps.config.METRICS_TOKEN,

@@ -42,6 +42,10 @@ export function registerWire(registry: OpenAPIRegistry): void {
   registry.registerComponent('headers', 'RateLimitPolicy', { description: 'The limit and its window in seconds, e.g. `600;w=60`', schema: { ...str, example: '600;w=60' } });
   registry.registerComponent('headers', 'RetryAfter', { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1, example: 30 } });
   registry.registerComponent('headers', 'Location', { description: 'The job to poll: `GET /api/v1/jobs/{jobId}`', schema: { ...str, example: '/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e' } });
+  registry.registerComponent('headers', 'ContentLocation', {
+    description: 'The job that produced this answer: `GET /api/v1/jobs/{jobId}` (its result; for an import, its records under `/entities`)',
+    schema: { ...str, example: '/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e' },
+  });
   registry.registerComponent('headers', 'IdempotentReplayed', {
     description: 'Sent (always `true`) when the Idempotency-Key matched an earlier request: this answer is that request’s outcome, nothing was executed again',
     schema: { type: 'string', enum: ['true'], example: 'true' },
@@ -96,6 +100,7 @@ export function responseHeaders(r: RouteSpec, status: number): Record<string, { 
   }
   if (status === 429 || status === 503) h['Retry-After'] = ref('headers', 'RetryAfter');
   if (status === 202) h.Location = ref('headers', 'Location');
+  if (r.job && status === (r.response?.status ?? 200)) h['Content-Location'] = ref('headers', 'ContentLocation');
   if (r.job === 'write' && status !== 400 && status !== 401 && status !== 429) h['Idempotent-Replayed'] = ref('headers', 'IdempotentReplayed');
   return h;
 }

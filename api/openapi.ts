@@ -24,8 +24,28 @@ export const ErrorEnvelope = z
         example: [{ path: 'body.name', message: 'Required' }],
       }),
     }),
+    jobId: z.string().uuid().optional().openapi({ description: 'Set when the error is the outcome of a job that ran (e.g. the platform refused a write)' }),
+    pollUrl: z.string().optional().openapi({ description: 'That job: `GET /api/v1/jobs/{jobId}`' }),
   })
   .openapi('StandardErrorEnvelopeDto');
+
+/** The team-scoped surface (`/api/v1/{teamId}/…`) names the same envelope `ErrorResponse`. */
+const TEAM_PREFIX = '/api/v1/{teamId}/';
+const errorSchema = (r: RouteSpec) => ({ $ref: `#/components/schemas/${r.path.startsWith(TEAM_PREFIX) ? 'ErrorResponse' : 'StandardErrorEnvelopeDto'}` });
+
+/**
+ * A named query DTO is sent as one query parameter per field, and is also listed under
+ * `components.schemas` by its name, referenced from the operation's `x-query-schema`.
+ */
+function namedQuery(registry: OpenAPIRegistry, r: RouteSpec, done: Map<string, unknown>): { 'x-query-schema'?: { $ref: string } } {
+  const name = r.query?._def.openapi?._internal?.refId;
+  if (!r.query || !name) return {};
+  // One name, one schema: a generated client would otherwise get a type that fits neither.
+  if (done.has(name) && done.get(name) !== r.query) throw new Error(`Two query schemas are named ${name} (${r.operationId})`);
+  if (!done.has(name)) registry.register(name, r.query);
+  done.set(name, r.query);
+  return { 'x-query-schema': { $ref: `#/components/schemas/${name}` } };
+}
 
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -38,6 +58,12 @@ const successEnvelope = (r: RouteSpec, data: ZodTypeAny, status: number, name: s
       timestamp: z.string().datetime(),
       statusCode: z.number().int().openapi({ example: status }),
       data,
+      ...(r.job
+        ? {
+            jobId: z.string().uuid().openapi({ description: 'The job this answer started or joined (also on a synchronous 200)' }),
+            pollUrl: z.string().openapi({ description: 'The job record: `GET /api/v1/jobs/{jobId}`', example: '/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e' }),
+          }
+        : {}),
     })
     .openapi(name);
 
@@ -60,6 +86,11 @@ const ERROR_TEXT: Record<number, string> = {
 export function buildOpenApi(routes: RouteSpec[], version: string): object {
   const registry = new OpenAPIRegistry();
   registry.register('StandardErrorEnvelopeDto', ErrorEnvelope);
+  registry.registerComponent('schemas', 'ErrorResponse', {
+    $ref: '#/components/schemas/StandardErrorEnvelopeDto',
+    description: 'The error envelope, as the team-scoped surface (`/api/v1/{teamId}/…`) names it',
+  });
+  const queries = new Map<string, unknown>();
   registerWire(registry);
   const documented = routes.filter((r) => !r.hidden);
   const examples = new Map<string, unknown>();
@@ -96,7 +127,7 @@ export function buildOpenApi(routes: RouteSpec[], version: string): object {
       responses[String(s)] = {
         description: ERROR_TEXT[s] ?? 'Error',
         headers: responseHeaders(r, s),
-        content: { 'application/json': { schema: ErrorEnvelope } },
+        content: { 'application/json': { schema: errorSchema(r) } },
       };
     }
     if (r.response?.example !== undefined) examples.set(`${r.method} ${r.path}`, r.response.example);
@@ -104,8 +135,9 @@ export function buildOpenApi(routes: RouteSpec[], version: string): object {
       method: r.method,
       path: r.path,
       operationId: r.operationId,
+      ...(r.deprecated ? { deprecated: true } : {}),
       summary: r.summary,
-      description: describe(r),
+      description: (r.deprecated ? '**Deprecated**: an older form kept working; use its replacement documented beside it. ' : '') + describe(r),
       tags: r.tags,
       security: SECURITY[r.auth],
       parameters: headerParameters(r),
@@ -115,6 +147,7 @@ export function buildOpenApi(routes: RouteSpec[], version: string): object {
         body: r.body ? { content: { 'application/json': { schema: r.body } }, required: true } : undefined,
       },
       responses,
+      ...namedQuery(registry, r, queries),
     });
   }
 

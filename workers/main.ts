@@ -1,9 +1,11 @@
-import { main } from '../api/main';
+import { boot, exitOnFatal, onShutdown } from '../shared/bootstrap/process';
+import { startWorkerRole } from './start';
 
-/** Worker-only entry (ROLE=worker). */
-if (require.main === module) {
-  main('worker').catch((err: unknown) => {
-    process.stderr.write(`fatal: ${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  });
+/** Worker-only entry (ROLE=worker): consumers, schedules and the ops port; nothing from api/. */
+export async function main(): Promise<void> {
+  const b = await boot('worker');
+  const workers = await startWorkerRole(b, { opsPort: true });
+  onShutdown(b, (bound) => workers.close(bound));
 }
+
+if (require.main === module) main().catch(exitOnFatal);

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, isAppError, type ErrorCode } from '../shared/errors/app-error';
 import type { Services } from '../shared/domain/services';
 import { decodeJobError, encodeJobError, toStoredError } from '../shared/domain/jobs/job-errors';
-import { StepInFlightError } from '../shared/domain/jobs/create-once';
+import { StepInFlightError } from '../shared/platforms/core/create-once';
 import type { JobHandler } from './job-handler';
 import { randomUUID } from 'node:crypto';
 import type { JobRecord } from '../shared/domain/jobs/job-store';

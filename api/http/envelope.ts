@@ -8,11 +8,20 @@ export interface SuccessEnvelope<T> {
   timestamp: string;
   statusCode: number;
   data: T;
+  jobId?: string;
+  pollUrl?: string;
 }
 
-export function sendOk<T>(res: Response, data: T, message = 'OK', statusCode = 200): void {
+export function sendOk<T>(res: Response, data: T, message = 'OK', statusCode = 200, job?: { id: string; pollUrl: string }): void {
   const body: SuccessEnvelope<T> = { success: true, message, timestamp: new Date().toISOString(), statusCode, data };
+  // An answer that started (or joined) a job names it beside `data`, which stays the platform's own answer.
+  if (job) Object.assign(body, { jobId: job.id, pollUrl: job.pollUrl });
   res.status(statusCode).json(body);
+}
+
+function jobOf(err: AppError): { jobId?: string; pollUrl?: string } {
+  const job = (err as AppError & { job?: { id: string; pollUrl: string } }).job;
+  return job ? { jobId: job.id, pollUrl: job.pollUrl } : {};
 }
 
 export function sendError(req: Request, res: Response, err: AppError): void {
@@ -26,5 +35,7 @@ export function sendError(req: Request, res: Response, err: AppError): void {
     path: req.originalUrl.split('?')[0],
     requestId: req.ctx?.requestId ?? String(res.getHeader('x-request-id') ?? ''),
     error: { code: err.code, details: err.details },
+    // The error of a job that ran (a write the platform refused) names the job, as its success would.
+    ...jobOf(err),
   });
 }

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../../shared/errors/app-error';
 
-/** The one mapper from error code to HTTP status (API.md §2). Exhaustive: a new code fails to compile. */
+/** The one mapper from error code to HTTP status (docs/api-conventions.md §2). Exhaustive: a new code fails to compile. */
 export function statusForCode(code: ErrorCode): number {
   switch (code) {
     case 'VALIDATION_FAILED':

@@ -1,12 +1,15 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '../../shared/errors/app-error';
 import type { GuardedAccount } from '../../shared/domain/ad-accounts/guard.service';
+import type { PlatformCaller } from '../../shared/platforms/core/caller';
 import type { AppDeps } from '../deps';
 
 declare module './request-context' {
   interface RequestContext {
     /** Set by adAccountGuard: the account the route acts on, owned and validated. */
-    adAccount?: GuardedAccount;
+    account?: GuardedAccount;
+    /** Set by adAccountGuard: the one way the route calls the platform for `account`. */
+    caller?: PlatformCaller;
     /** The route's operationId (set at mount; `execute` sets the inner operation's). */
     operationId?: string;
     operationMethod?: string;
@@ -22,7 +25,7 @@ function rawAccountId(req: Request, from: 'query' | 'body'): unknown {
 }
 
 /**
- * The ownership check every platform route runs before any platform call (API.md §3). Reads
+ * The ownership check every platform route runs before any platform call (docs/api-conventions.md §3). Reads
  * `adAccountId` from the validated query or body; the result is cached and invalidated across
  * replicas by the guard service.
  */
@@ -36,7 +39,8 @@ export function adAccountGuard(platform: string, opts: { from: 'query' | 'body' 
     if (!services) throw new AppError('INTERNAL', 'Guard is not wired');
     const account = await services.guard.check(req.ctx.auth, platform, raw);
     services.guard.requireScopes(platform, req.ctx.operationId, req.ctx.operationMethod ?? req.method, account);
-    req.ctx.adAccount = account;
+    req.ctx.account = account;
+    req.ctx.caller = services.callerFor(account);
     next();
   };
 }

@@ -41,7 +41,7 @@ function credentialsOf(req: Request, mode: AuthMode): PresentedCredentials {
   };
 }
 
-/** Establishes req.ctx.auth for a route's auth mode (API.md §3); see Authenticator for the rules. */
+/** Establishes req.ctx.auth for a route's auth mode (docs/api-conventions.md §3); see Authenticator for the rules. */
 export function authenticate(mode: AuthMode, deps: AppDeps): RequestHandler {
   if (mode === 'none') return (_req, _res, next) => next();
   return async (req, _res, next) => {

@@ -3,10 +3,12 @@ import type { AppDeps } from '../deps';
 import { assetsRouter } from './assets';
 import { accountPages } from './account-pages';
 import { connectionResultPage } from './connection-result-page';
+import { connectPages } from './connect/connect-pages';
 
 /** Server-rendered pages a person opens in a browser (email links, OAuth landings). Never JSON. */
 export function mountPages(app: Express, deps: AppDeps): void {
   app.use(assetsRouter());
   app.use(accountPages(deps));
   app.use(connectionResultPage());
+  app.use(connectPages(deps));
 }

@@ -3,9 +3,8 @@ import { healthRoutes } from './ops/health.routes';
 import { identityRoutes } from './tenant';
 import { jobsRoutes } from './jobs';
 import { connectionsRoutes } from './connections';
-import { tiktokRoutes } from './tiktok';
-import { googleRoutes } from './google';
-import { facebookRoutes } from './facebook';
+import { platformRoutes } from './platform-routes';
+import { connectRoutes } from './connect';
 
 /** Every API route; each area appends its list. */
-export const apiRoutes: RouteSpec[] = [...healthRoutes, ...identityRoutes, ...jobsRoutes, ...connectionsRoutes, ...tiktokRoutes, ...googleRoutes, ...facebookRoutes];
+export const apiRoutes: RouteSpec[] = [...healthRoutes, ...identityRoutes, ...jobsRoutes, ...connectionsRoutes, ...Object.values(platformRoutes).flat(), ...connectRoutes];

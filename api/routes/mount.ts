@@ -65,7 +65,9 @@ function runner(spec: RouteSpec, deps: AppDeps): RequestHandler {
     const result = await spec.handler(ctx as never);
     if ('handled' in result) return;
     if (result.headers) res.set(result.headers);
-    sendOk(res, result.data, result.message ?? defaultMessage, result.status ?? successStatus);
+    // A synchronous 200 of a job still points at the job record (its result, an import's entities).
+    if (result.job && !res.getHeader('Location')) res.set('Content-Location', result.job.pollUrl);
+    sendOk(res, result.data, result.message ?? defaultMessage, result.status ?? successStatus, result.job);
   };
 }
 

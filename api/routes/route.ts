@@ -21,7 +21,8 @@ export interface HandlerContext<P, Q, B> {
 }
 
 export type RouteResult =
-  | { data: unknown; status?: number; message?: string; headers?: Record<string, string> }
+  /** `job`: the job this answer started or joined; the envelope names it (`jobId`, `pollUrl`). */
+  | { data: unknown; status?: number; message?: string; headers?: Record<string, string>; job?: { id: string; pollUrl: string } }
   /** The handler answered itself (redirects, streams). */
   | { handled: true };
 
@@ -54,6 +55,8 @@ export interface RouteSpec<
   job?: 'write' | 'import';
   /** Mounted but left out of the OpenAPI document (an older URL kept working beside its documented form). */
   hidden?: boolean;
+  /** Documented with `deprecated: true`: an older form kept working beside its replacement. */
+  deprecated?: boolean;
   /** Error statuses worth documenting beyond the defaults for the auth mode. */
   errors?: number[];
   /** `credential`: a route that takes a password or one-time secret, under the stricter per-IP limit. */

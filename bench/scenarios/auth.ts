@@ -27,7 +27,7 @@ export const authScenario: Scenario = {
     const warmApi = await ctx.api(env, 'api-auth');
     const coldApi = await ctx.api({ ...env, GUARD_CACHE_TTL_MS: '0' }, 'api-coldguard');
     const owner = await ownerWithAccounts(warmApi.url, { platform: 'tiktok', simUrl: sim.baseUrl, simUser: 'alice', accounts: [READ_ACCOUNT] });
-    // externalUserId travels in x-external-user-id (API.md §3), so the URL is the Bearer read's.
+    // externalUserId travels in x-external-user-id (docs/api-conventions.md §3), so the URL is the Bearer read's.
     const apiKey = { 'x-api-key': owner.apiKey, 'x-external-user-id': owner.externalUserId };
     const bearer = { authorization: `Bearer ${owner.token}` };
     await probeRead(warmApi.url, apiKey, 'gateway read with x-api-key');
@@ -73,7 +73,7 @@ export const authScenario: Scenario = {
       ],
       targets: [],
       notes: [
-        `${READ_CONNECTIONS} connections, ${ctx.settings.durationS} s × ${ctx.settings.repeats} (median); externalUserId sent as x-external-user-id (API.md §3)`,
+        `${READ_CONNECTIONS} connections, ${ctx.settings.durationS} s × ${ctx.settings.repeats} (median); externalUserId sent as x-external-user-id (docs/api-conventions.md §3)`,
         'the issue sets no target here; compare with the Bearer row of scenario read',
       ],
       details: { runs: runs.runs, baseline },

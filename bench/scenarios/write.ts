@@ -16,7 +16,7 @@ const GRAPH_VERSION = 'v25.0';
 /** A realistic Meta create latency, for the 50-in-flight row that is not throughput bound. */
 const PLATFORM_LATENCY_MS = 250;
 
-/** The gateway's CreateCampaign DTO for the traffic objective (API.md §6); a unique name per request. */
+/** The gateway's CreateCampaign DTO for the traffic objective (docs/api-conventions.md §6); a unique name per request. */
 export function gatewayCampaign(n: number): Record<string, unknown> {
   return { adAccountId: WRITE_ACCOUNT, name: `bench campaign ${process.pid}-${n}`, status: 'PAUSED', special_ad_categories: [], is_adset_budget_sharing_enabled: false };
 }

@@ -1,11 +1,11 @@
 import type { InfraDeps } from '../infra/infra-deps';
 import { createIdentityServices, type IdentityServices } from './identity/identity-services';
 import { JobsService } from './jobs/jobs.service';
-import { corePlatformAccess } from './jobs/platform-access';
 import { createConnectionServices, type ConnectionServices } from './connections/connection-services';
 import { createGoogleAdsService, type GoogleAdsService } from '../platforms/google/reporting/google-ads.service';
 import { DeletionService } from './identity/deletion.service';
 import { createWebhookServices, type WebhookServices } from './webhooks/webhook-services';
+import { createConnectServices, type ConnectServices } from './connect/connect-services';
 
 /**
  * Domain use cases, built once per process and shared by routes and job handlers.
@@ -17,23 +17,26 @@ export interface Services extends IdentityServices, ConnectionServices {
   google: GoogleAdsService;
   deletion: DeletionService;
   webhooks: WebhookServices;
+  connect: ConnectServices;
 }
 
 export function createServices(infra: InfraDeps): Services {
   const identity = createIdentityServices(infra);
   const connections = createConnectionServices(infra, identity);
+  const webhooks = createWebhookServices(infra, identity, connections.guard.cache);
   const services: Services = {
     infra,
     ...identity,
     ...connections,
-    jobs: new JobsService(infra, corePlatformAccess(() => services)),
-    google: createGoogleAdsService(infra, connections),
+    jobs: new JobsService(infra, webhooks.subscriptions),
+    google: createGoogleAdsService(infra),
     deletion: new DeletionService({ connections: connections.connections, guard: connections.guard, revocations: identity.revocations, logger: infra.logger }),
     close: async () => {
       identity.revocations.close();
       await connections.close();
     },
-    webhooks: createWebhookServices(infra, identity),
+    webhooks,
+    connect: createConnectServices(identity, connections),
   };
   return services;
 }

@@ -35,6 +35,8 @@ export const configSchema = z
     LOGIN_EMAIL_MAX_FAILURES: int(5, 1),
     LOGIN_EMAIL_WINDOW_SECONDS: int(900, 1),
     WRITE_SYNC_TIMEOUT_MS: int(20_000, 0),
+    /** Longest a request waits to put its job on the queue (Redis down or unreachable); then 503. */
+    ENQUEUE_TIMEOUT_MS: int(2_500, 100),
     WORKER_CONCURRENCY: int(10, 1),
     /** platform-writes are I/O-bound waits on the platform: many per process is cheap. */
     WRITE_WORKER_CONCURRENCY: int(50, 1),
@@ -92,6 +94,8 @@ export const configSchema = z
     MIGRATE_ON_START: bool.optional(),
     /** Webhook targets exempt from the https and public-address rules (comma list of host names or IPs). */
     WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
+    /** How long a replica trusts which events a tenant's webhook endpoints take (changes reach every replica at once). */
+    WEBHOOK_ENDPOINT_CACHE_TTL_MS: int(30_000, 0),
     /** Give-up time of one webhook delivery attempt. */
     WEBHOOK_TIMEOUT_MS: int(10_000, 100),
     /** Worker processes serve /healthz, /readyz and /metrics here (0 = any free port). */
@@ -125,6 +129,11 @@ export type Config = RawConfig & {
   JWT_SECRET: string;
   ENCRYPTION_KEYS: string;
   PUBLIC_URL: string;
+  /**
+   * The environment the config was read from. Platform modules declare their own variables and
+   * validate them from here (shared/platforms/index.ts), so infra does not list every platform.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
 };
 
 export class ConfigError extends Error {
@@ -155,5 +164,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     JWT_SECRET: c.JWT_SECRET ?? DEV_JWT_SECRET,
     ENCRYPTION_KEYS: c.ENCRYPTION_KEYS ?? DEV_ENCRYPTION_KEYS,
     PUBLIC_URL: c.PUBLIC_URL ?? `http://127.0.0.1:${c.PORT}`,
+    env: { ...env },
   };
 }

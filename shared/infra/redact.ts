@@ -19,10 +19,12 @@ function isSecretParam(rawName: string): boolean {
 }
 
 /**
- * Hides credential query parameters in a URL or path. Names are decoded first, so `?%74oken=` or
- * `?TOKEN=` are hidden just like `?token=`.
+ * Hides credential query parameters in a URL or path, and the token of a Connect page link. Names are
+ * decoded first, so `?%74oken=` or `?TOKEN=` are hidden just like `?token=`.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(rawUrl: string): string {
+  // A Connect page link carries its single-use token in the path.
+  const url = rawUrl.replace(/\/connect\/cs_[^/?#]*/g, '/connect/[REDACTED]');
   const q = url.indexOf('?');
   if (q < 0) return url;
   const hash = url.indexOf('#', q);

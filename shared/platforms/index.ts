@@ -1,11 +1,55 @@
-import { PlatformRegistry, type AdapterDeps, type AdapterFactory } from './core/registry';
-import { createFacebookAdapter } from './facebook';
-import { createTiktokAdapter } from './tiktok';
-import { createGoogleAdapter } from './google';
+import { ConfigError } from '../infra/config';
+import { PlatformRegistry, type AdapterDeps } from './core/registry';
+import { configSliceInput, type PlatformModule } from './core/module';
+import type { ScopeModel } from './core/scopes';
+import type { ImportSource } from './core/import-source';
+import type { WriteOperation } from './core/write-operation';
+import { facebookModule } from './facebook';
+import { tiktokModule } from './tiktok';
+import { googleModule } from './google';
 
-/** Every platform with an adapter; adding one is one line here plus its folder. */
-const factories: AdapterFactory[] = [createFacebookAdapter, createTiktokAdapter, createGoogleAdapter];
+/**
+ * Every platform the gateway serves: THE list. Adding a platform is its folder (exporting one
+ * PlatformModule), its simulator and tests, and one entry here; everything that needs every
+ * platform (registry, config, write and import lookups, scope models, route enums) reads this.
+ */
+export const platformModules = [facebookModule, tiktokModule, googleModule] as const;
 
-export function createPlatformRegistry(deps: AdapterDeps): PlatformRegistry {
-  return new PlatformRegistry(factories.map((f) => f(deps)));
+export type Platform = (typeof platformModules)[number]['name'];
+export const PLATFORMS = platformModules.map((m) => m.name) as [Platform, ...Platform[]];
+export const isPlatform = (p: string): p is Platform => (PLATFORMS as readonly string[]).includes(p);
+
+type Module = (typeof platformModules)[number];
+
+/**
+ * Each module's config slice parsed from the environment (empty values count as unset, as in
+ * loadConfig). Throws ConfigError naming every bad variable of every platform.
+ */
+export function parseConfigSlices<N extends string>(
+  modules: readonly Pick<PlatformModule<N>, 'name' | 'config'>[],
+  env: Readonly<Record<string, string | undefined>>,
+): Map<N, Record<string, unknown>> {
+  const out = new Map<N, Record<string, unknown>>();
+  const problems: string[] = [];
+  for (const m of modules) {
+    const parsed = m.config ? m.config.safeParse(configSliceInput(m.config, env)) : { success: true as const, data: {} };
+    if (parsed.success) out.set(m.name, parsed.data as Record<string, unknown>);
+    else problems.push(...parsed.error.issues.map((i) => `${i.path.join('.') || m.name}: ${i.message}`));
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return out;
 }
+
+/** Validates every module's config slice first (fail fast), then builds each adapter with its slice. */
+export function createPlatformRegistry(deps: AdapterDeps): PlatformRegistry {
+  const slices = parseConfigSlices<Platform>(platformModules, deps.config.env ?? process.env);
+  return new PlatformRegistry(platformModules.map((m) => m.createAdapter({ ...deps, platformConfig: slices.get(m.name) })));
+}
+
+const byName = new Map<string, Module>(platformModules.map((m) => [m.name, m]));
+
+export const scopeModelOf = (platform: string): ScopeModel | undefined => byName.get(platform)?.scopeModel;
+
+export const importSourceOf = (platform: string): ImportSource | undefined => byName.get(platform)?.importSource;
+
+export const allWriteOperations = (): WriteOperation[] => platformModules.flatMap((m) => m.writeOperations);

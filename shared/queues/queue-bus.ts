@@ -26,6 +26,26 @@ export class QueueBus {
     return q;
   }
 
+  /**
+   * Resolves once the queues' Redis connection is up (at once when it is); rejects after `ms` while
+   * it is not, so a request never waits on a connection that retries for ever.
+   */
+  whenConnected(ms: number): Promise<void> {
+    const c = this.connection;
+    if (c.status === 'ready') return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onReady = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        c.off('ready', onReady);
+        reject(new Error(`Redis (queues) not connected: timed out after ${ms} ms`));
+      }, ms);
+      c.once('ready', onReady);
+    });
+  }
+
   async enqueue<D extends JobDefinition>(def: D, payload: JobPayload<D>, opts: JobsOptions = {}): Promise<Job> {
     const data = def.payload.parse(payload) as unknown;
     return this.queue(def.queue).add(def.name, data, { ...def.defaults, ...opts });
@@ -57,7 +77,19 @@ export class QueueBus {
     await Promise.all([...this.events.values()].map((e) => e.events.then((ev) => ev.close()).catch(() => undefined)));
     await Promise.all([...this.events.values()].map((e) => e.connection.quit().catch(() => e.connection.disconnect())));
     this.events.clear();
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    const queues = [...this.queues.values()];
+    // BullMQ 5 closing a queue on a shared connection while its start-up version check is in flight
+    // removes the queue's error listeners, then the check fails as the connection quits and its
+    // error is emitted with nobody listening (an uncaught exception). Let a starting queue finish
+    // starting (bounded, for a Redis that is down), and keep listening after close.
+    let bound: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(queues.map((q) => q.waitUntilReady().catch(() => undefined))),
+      new Promise((r) => (bound = setTimeout(r, 2000))),
+    ]);
+    clearTimeout(bound);
+    await Promise.all(queues.map((q) => q.close().catch(() => undefined)));
+    for (const q of queues) (q as unknown as { connection?: NodeJS.EventEmitter }).connection?.on('error', () => undefined);
   }
 }
 

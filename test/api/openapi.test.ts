@@ -71,4 +71,26 @@ describe('OpenAPI document', () => {
     expect(create.security).toEqual([{ bearer: [] }, { apiKey: [], externalUser: [] }, { tokenQuery: [] }]);
     expect(paths['/api/v1/facebook/campaigns/{objective}']).toBeUndefined();
   });
+
+  it('names the schemas the contract names: ErrorResponse on the team surface, ReadPixelsDto and ReadPixelEventsDto beside their query parameters', async () => {
+    const { components, paths } = (await http(app.url, 'GET', '/api/v1/openapi.json')).body;
+    const named = ['StandardErrorEnvelopeDto', 'ErrorResponse', 'ReadPixelsDto', 'ReadPixelEventsDto'];
+    expect(named.filter((n) => !components.schemas[n])).toEqual([]);
+
+    const errorOf = (path: string, method: string) => paths[path][method].responses['401'].content['application/json'].schema;
+    expect(errorOf('/api/v1/{teamId}/connections', 'get')).toEqual({ $ref: '#/components/schemas/ErrorResponse' });
+    expect(errorOf('/api/v1/{teamId}/auth/token', 'post')).toEqual({ $ref: '#/components/schemas/ErrorResponse' });
+    expect(errorOf('/api/v1/connections', 'get')).toEqual({ $ref: '#/components/schemas/StandardErrorEnvelopeDto' });
+
+    for (const [path, dto, fields] of [
+      ['/api/v1/tiktok/pixels', 'ReadPixelsDto', ['adAccountId', 'pixelId', 'code', 'name', 'orderBy', 'page', 'pageSize']],
+      ['/api/v1/tiktok/pixels/events/stats', 'ReadPixelEventsDto', ['adAccountId', 'pixelIds', 'startDate', 'endDate']],
+    ] as const) {
+      const op = paths[path].get;
+      const queryNames = op.parameters.filter((p: { in?: string }) => p.in === 'query').map((p: { name: string }) => p.name);
+      expect(queryNames).toEqual(expect.arrayContaining([...fields]));
+      expect(op['x-query-schema']).toEqual({ $ref: `#/components/schemas/${dto}` });
+      expect(Object.keys(components.schemas[dto].properties)).toEqual(expect.arrayContaining([...fields]));
+    }
+  });
 });

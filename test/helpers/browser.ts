@@ -18,12 +18,13 @@ export interface Browser {
 }
 
 /** A real headless Chromium with a fresh, empty profile that nothing else uses. */
-export async function launchBrowser(group: string, opts: { viewport?: { width: number; height: number } } = {}): Promise<Browser> {
+export async function launchBrowser(group: string, opts: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {}): Promise<Browser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'aag-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     viewport: opts.viewport ?? { width: 1024, height: 768 },
+    javaScriptEnabled: opts.javaScriptEnabled ?? true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const dir = path.join(ARTIFACTS, group);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { http, type TestApp } from './test-app';
+import { http, type TestApp } from '../world/app';
+import { SIM_PLATFORMS, SIMULATORS, type SimPlatform } from '../simulators';
 
 /**
  * Secrets used by the tests of this file (jest gives each test file its own module registry).
@@ -73,24 +74,16 @@ export async function externalUserToken(app: TestApp, apiKey: string, externalUs
   return (await externalUserTokens(app, apiKey, externalUserId)).accessToken;
 }
 
-/** The app credentials the local simulators register by default (see each simulator's README). */
-export const SIM_APPS = {
-  facebook: { appId: '1234567890123456', appSecret: 'sim-app-secret' },
-  google: { clientId: 'sim-google-client-id.apps.googleusercontent.com', clientSecret: 'sim-google-client-secret' },
-  tiktok: { appId: 'sim-tiktok-app', secret: 'sim-tiktok-secret' },
-} as const;
+/** The app credentials each simulator registers by default (from the list in test/simulators/index.ts). */
+export const SIM_APPS = Object.fromEntries(Object.entries(SIMULATORS).map(([p, d]) => [p, d.app])) as { [P in SimPlatform]: (typeof SIMULATORS)[P]['app'] };
 
 /**
- * Configures the tenant's facebook, google and tiktok apps through `POST /api/v1/tenant/apps/{platform}`
+ * Configures the tenant's app for every simulated platform through `POST /api/v1/tenant/apps/{platform}`
  * (x-api-key). Override any field per platform, e.g. `{ google: { loginCustomerId: '1234567890' } }`.
  */
-export async function configureApps(
-  app: TestApp,
-  apiKey: string,
-  overrides: Partial<Record<'facebook' | 'google' | 'tiktok', Record<string, string>>> = {},
-): Promise<void> {
-  for (const platform of ['facebook', 'google', 'tiktok'] as const) {
-    const body = { ...SIM_APPS[platform], ...overrides[platform] };
+export async function configureApps(app: TestApp, apiKey: string, overrides: Partial<Record<SimPlatform, Record<string, string>>> = {}): Promise<void> {
+  for (const platform of SIM_PLATFORMS) {
+    const body: Record<string, string> = { ...SIM_APPS[platform], ...overrides[platform] };
     for (const [k, v] of Object.entries(body)) if (/secret|token/i.test(k)) trackSecret(v);
     const r = await http(app.url, 'POST', `/api/v1/tenant/apps/${platform}`, { headers: { 'x-api-key': apiKey }, body });
     expectOk(r, 201, `configure ${platform} app`);

@@ -66,6 +66,15 @@ export class PrivateRedis {
     await exited;
   }
 
+  /** SIGSTOP: connections stay open and nothing answers (a hung server, a network black hole). */
+  freeze(): void {
+    this.proc?.kill('SIGSTOP');
+  }
+
+  thaw(): void {
+    this.proc?.kill('SIGCONT');
+  }
+
   async restart(): Promise<void> {
     await this.shutdownNoSave();
     await this.up();

@@ -6,9 +6,7 @@
 import { ensureDatabase } from '../../shared/persistence/ensure-database';
 import { startMailBox } from '../helpers/smtp';
 import { sandboxEnv } from './sandbox-env';
-import { startFacebookSim } from '../simulators/facebook';
-import { startTiktokSim } from '../simulators/tiktok';
-import { startGoogleSim } from '../simulators/google';
+import { SIM_PLATFORMS, SIMULATORS } from '../simulators';
 import { ensureDemoTenant } from './demo-tenant';
 import { walkthrough } from './walkthrough';
 import { ensureDemoWebhook, startSandboxReceiver } from './webhook-receiver';
@@ -37,24 +35,16 @@ async function run(): Promise<void> {
   for (const n of settings.notes) process.stdout.write(`note: ${n}\n`);
   // Mail the gateway sends (invitations, password resets) is printed here instead of delivered.
   const mail = process.env.SMTP_URL ? undefined : await startMailBox({ port: port('SANDBOX_SMTP_PORT', 0), onMail: (m) => process.stdout.write(`\n--- mail to ${m.to.join(', ')}: ${m.subject}\n${m.text.trim()}\n---\n`) });
-  const [fb, tt, gg] = await Promise.all([
-    startFacebookSim({ port: port('SIM_FACEBOOK_PORT', 4101) }),
-    startTiktokSim({ port: port('SIM_TIKTOK_PORT', 4102) }),
-    startGoogleSim({ port: port('SIM_GOOGLE_PORT', 4103) }),
-  ]);
+  // Every simulator of the list, each on SIM_<PLATFORM>_PORT (default: its usual port).
+  const sims = await Promise.all(SIM_PLATFORMS.map((p) => SIMULATORS[p].start({ port: port(`SIM_${p.toUpperCase()}_PORT`, SIMULATORS[p].defaultPort) })));
+  const simUrls = Object.fromEntries(SIM_PLATFORMS.map((p, i) => [p, sims[i]!.baseUrl]));
   const receiver = await startSandboxReceiver(port('SANDBOX_WEBHOOK_PORT', 4104), (line) => process.stdout.write(line));
   const base = `http://127.0.0.1:${gatewayPort}`;
   // Every platform URL points at the local simulators, exactly as production points at the real hosts.
   Object.assign(process.env, {
     ...settings.env,
     ...(mail ? { SMTP_URL: mail.url } : {}),
-    FACEBOOK_GRAPH_URL: fb.baseUrl,
-    FACEBOOK_DIALOG_URL: fb.baseUrl,
-    TIKTOK_API_URL: tt.baseUrl,
-    TIKTOK_AUTH_URL: tt.baseUrl,
-    GOOGLE_ADS_URL: gg.baseUrl,
-    GOOGLE_OAUTH_URL: gg.baseUrl,
-    GOOGLE_TOKEN_URL: gg.baseUrl,
+    ...Object.assign({}, ...SIM_PLATFORMS.map((p) => SIMULATORS[p].env(simUrls[p]!))),
     // The local receiver is on 127.0.0.1 over plain http, which webhooks otherwise refuse.
     WEBHOOK_ALLOWED_HOSTS: process.env.WEBHOOK_ALLOWED_HOSTS ?? '127.0.0.1',
   });
@@ -69,7 +59,7 @@ async function run(): Promise<void> {
   const { apiKey, tenantId } = await ensureDemoTenant(base);
   receiver.useSecret(await ensureDemoWebhook(base, apiKey, receiver.url));
   process.stdout.write(`\nWebhooks: every event of the demo tenant goes to ${receiver.url} and is printed here as [webhook] lines.\n`);
-  process.stdout.write(walkthrough({ base, apiKey, tenantId, sims: { facebook: fb.baseUrl, tiktok: tt.baseUrl, google: gg.baseUrl } }));
+  process.stdout.write(walkthrough({ base, apiKey, tenantId, sims: simUrls }));
   // One machine-readable line, so tests can follow the walk-through against this process.
   process.stdout.write(`SANDBOX_READY ${JSON.stringify({ baseUrl: base, apiKey, tenantId })}\n`);
 }

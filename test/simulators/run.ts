@@ -1,17 +1,8 @@
 /**
  * Standalone simulator runner: `npm run sim -- facebook --port 4101 [--latency 20] [--strict]`.
- * `all` starts the three on consecutive ports.
+ * `all` starts every simulator of the list (./index.ts) on consecutive ports.
  */
-import type { RunningSim } from './common/sim-kit';
-
-type Starter = (opts: { port?: number; latencyMs?: number; strict?: boolean }) => Promise<RunningSim>;
-
-const starters: Record<string, () => Promise<Starter>> = {
-  facebook: async () => (await import('./facebook')).startFacebookSim as Starter,
-  tiktok: async () => (await import('./tiktok')).startTiktokSim as Starter,
-  google: async () => (await import('./google')).startGoogleSim as Starter,
-};
-const DEFAULT_PORTS: Record<string, number> = { facebook: 4101, tiktok: 4102, google: 4103 };
+import { SIMULATORS, isSimPlatform } from '.';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -20,16 +11,15 @@ function arg(name: string): string | undefined {
 
 async function main(): Promise<void> {
   const which = process.argv[2];
-  const names = which === 'all' ? Object.keys(starters) : which ? [which] : [];
-  if (!names.length || names.some((n) => !starters[n])) {
-    process.stderr.write('usage: npm run sim -- <facebook|tiktok|google|all> [--port N] [--latency MS] [--strict]\n');
+  const names = which === 'all' ? Object.keys(SIMULATORS) : which ? [which] : [];
+  if (!names.length || !names.every(isSimPlatform)) {
+    process.stderr.write(`usage: npm run sim -- <${[...Object.keys(SIMULATORS), 'all'].join('|')}> [--port N] [--latency MS] [--strict]\n`);
     process.exit(2);
   }
   const basePort = arg('port') ? Number(arg('port')) : undefined;
   for (const [i, name] of names.entries()) {
-    const start = await starters[name]!();
-    const sim = await start({
-      port: basePort !== undefined ? basePort + i : DEFAULT_PORTS[name],
+    const sim = await SIMULATORS[name].start({
+      port: basePort !== undefined ? basePort + i : SIMULATORS[name].defaultPort,
       latencyMs: arg('latency') ? Number(arg('latency')) : undefined,
       strict: process.argv.includes('--strict'),
     });

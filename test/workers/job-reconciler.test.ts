@@ -1,13 +1,10 @@
-import { startFacebookSim, ACCOUNTS } from '../simulators/facebook';
-import { startTestApp, http, type TestApp } from '../helpers/test-app';
-import { configureApps, createTenant, externalUserToken } from '../helpers/identity';
-import { connectAccount } from '../helpers/connections';
-import { freshDatabase, PrivateRedis } from '../helpers/private-services';
+import { http, type TestApp } from '../helpers/test-app';
+import type { PrivateRedis } from '../helpers/private-services';
+import { startPrivateMetaApp, PRIVATE_META_ACCOUNT, type PrivateMetaApp } from '../helpers/private-meta-app';
 import { startWorkers, type WorkerPool } from '../../workers/worker-pool';
 import { until } from './support/jobs-fixture';
-import { isStepName } from '../helpers/step-names';
 
-const A1 = ACCOUNTS.alice[0];
+const A1 = PRIVATE_META_ACCOUNT;
 
 /**
  * Jobs survive a Redis that restarts without persistence: the job rows in PostgreSQL are the truth,
@@ -15,40 +12,22 @@ const A1 = ACCOUNTS.alice[0];
  * and a database of its own (the reconciler scans every job row of its database).
  */
 describe('job reconciler: queued jobs survive a Redis restart without persistence', () => {
+  let w: PrivateMetaApp;
   let redis: PrivateRedis;
-  let db: Awaited<ReturnType<typeof freshDatabase>>;
-  let sim: Awaited<ReturnType<typeof startFacebookSim>>;
   let app: TestApp;
   let alice: Record<string, string>;
   const pools: WorkerPool[] = [];
 
   beforeAll(async () => {
-    [redis, db, sim] = await Promise.all([PrivateRedis.start(), freshDatabase('reconcile'), startFacebookSim()]);
-    app = await startTestApp({
-      workers: false,
-      env: {
-        DATABASE_URL: db.url,
-        REDIS_URL: redis.url,
-        FACEBOOK_GRAPH_URL: sim.baseUrl,
-        FACEBOOK_DIALOG_URL: sim.baseUrl,
-        RATE_LIMIT_PER_MINUTE: '100000',
-        HTTP_MAX_RETRIES: '1',
-      },
-    });
-    const t = await createTenant(app);
-    await configureApps(app, t.apiKey);
-    const token = await externalUserToken(app, t.apiKey, 'alice-ext');
-    alice = { authorization: `Bearer ${token}` };
-    await connectAccount(app, { facebook: sim }, { platform: 'facebook', token, adAccountId: `act_${A1}` });
+    w = await startPrivateMetaApp('reconcile', { HTTP_MAX_RETRIES: '1' });
+    ({ redis, app, alice } = w);
   }, 60_000);
   afterAll(async () => {
     for (const p of pools) await p.close(2000);
-    await app?.close();
-    await Promise.all([sim?.close(), redis?.stop()]);
-    await db?.drop();
+    await w?.close();
   });
 
-  const campaignsNamed = (name: string) => [...sim.state.store.nodes.values()].filter((n) => isStepName((n.data as { name?: string }).name, name));
+  const campaignsNamed = (name: string) => w.campaignsNamed(name);
   const createAsync = (name: string) =>
     http(app.url, 'POST', '/api/v1/facebook/campaigns/traffic', {
       headers: { ...alice, prefer: 'respond-async' },

@@ -110,7 +110,7 @@ afterAll(async () => {
 describe('reencrypt-secrets maintenance job', () => {
   it('rewrites every app secret and connection token under the newest key, values unchanged; a second run rewrites nothing', async () => {
     const old = await storedSecrets();
-    expect(old.apps).toHaveLength(3);
+    expect(old.apps).toHaveLength(Object.keys(SIM_APPS).length);
     expect(old.conns).toHaveLength(2);
     expect(old.conns.some((c) => c.refresh_token_enc)).toBe(true);
     for (const a of old.apps) for (const v of Object.values(a.secrets)) expect(kidOf(v as string)).toBe(kid1);
@@ -124,7 +124,7 @@ describe('reencrypt-secrets maintenance job', () => {
 
     // One row per batch: the keyset walk has to cross several batches in each table.
     const report = await runJob({ batchSize: 1 });
-    expect(report).toMatchObject({ keyId: kid2, tenantApps: { rewritten: 3, conflicts: 0 }, connections: { rewritten: 2, conflicts: 0 } });
+    expect(report).toMatchObject({ keyId: kid2, tenantApps: { rewritten: Object.keys(SIM_APPS).length, conflicts: 0 }, connections: { rewritten: 2, conflicts: 0 } });
 
     const now = await storedSecrets();
     for (const a of now.apps) for (const v of Object.values(a.secrets)) expect(kidOf(v as string)).toBe(kid2);

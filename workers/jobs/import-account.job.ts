@@ -1,6 +1,6 @@
 import { importAccountJob } from '../../shared/queues/pipeline-jobs';
 import { AppError } from '../../shared/errors/app-error';
-import { findImportSource } from '../../shared/domain/jobs/import-sources';
+import { findImportSource } from '../../shared/domain/jobs/write-operations';
 import { ImportedEntityWriter } from '../../shared/domain/jobs/entity-writer';
 import { runImport } from '../../shared/domain/jobs/import-runner';
 import { defineHandler } from '../job-handler';
@@ -25,7 +25,7 @@ export const importAccountHandler = defineHandler({
       const started = Date.now();
       const result = await runImport(
         source,
-        { account: row.account, platform: services.jobs.platformAccess.callerFor(ctx.em, row.account), log },
+        { account: row.account, caller: services.callerFor(row.account), log },
         writer,
         progressReporter(ctx, row.id),
       );

@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import { AppError } from '../../shared/errors/app-error';
-import { encodeJobError } from '../../shared/domain/jobs/job-errors';
+import { encodeJobError, fromStoredError } from '../../shared/domain/jobs/job-errors';
 import type { JobRecord } from '../../shared/domain/jobs/job-store';
 import type { JobAccountSnapshot } from '../../shared/persistence/entities/job.entity';
 import type { JobContext } from '../job-handler';
@@ -10,7 +10,7 @@ export type PipelineRow = JobRecord & { account: JobAccountSnapshot };
 /**
  * Runs a write or import on the job's row. A row that is missing, of another tenant or without its
  * account can never succeed, so no retry; a row already completed (a crash cut BullMQ's bookkeeping
- * short) answers with its stored result instead of running again.
+ * short) answers with its stored result instead of running again, and a failed one is not run.
  */
 export async function onPipelineRow(
   ctx: JobContext,
@@ -22,6 +22,9 @@ export async function onPipelineRow(
     throw new UnrecoverableError(encodeJobError(new AppError('JOB_NOT_FOUND', 'Job record not found')));
   }
   if (row.state === 'completed') return row.result;
+  // A failed row never runs: e.g. a request that could not queue it answered 503 and failed it, and
+  // its add reached Redis afterwards.
+  if (row.state === 'failed') throw new UnrecoverableError(encodeJobError(fromStoredError(row.error ?? { code: 'INTERNAL', message: 'The job failed' })));
   return run(row as PipelineRow);
 }
 

@@ -2,8 +2,9 @@ import { platformWriteJob } from '../../shared/queues/pipeline-jobs';
 import { AppError } from '../../shared/errors/app-error';
 import { findWriteOperation } from '../../shared/domain/jobs/write-operations';
 import { CheckpointStore } from '../../shared/domain/jobs/checkpoint-store';
-import { stableRequestId } from '../../shared/domain/jobs/create-once';
-import type { WriteContext } from '../../shared/domain/jobs/write-operation.types';
+import { ImportedEntityWriter } from '../../shared/domain/jobs/entity-writer';
+import { stableRequestId } from '../../shared/platforms/core/create-once';
+import type { WriteContext } from '../../shared/platforms/core/write-operation';
 import { defineHandler } from '../job-handler';
 import { onPipelineRow, progressReporter } from './pipeline-job';
 
@@ -25,15 +26,15 @@ export const platformWriteHandler = defineHandler({
       const wctx: WriteContext = {
         jobId: row.id,
         attempt: ctx.job.attemptsMade + 1,
-        em: ctx.em,
         log: ctx.log.child({ operation: op.name, platform: op.platform }),
         account: row.account,
         // attemptsStarted counts every start, stalled ones included: 1 means no earlier run left checkpoints.
         checkpoint: new CheckpointStore(services.infra.orm, row.id, (ctx.job.attemptsStarted ?? 0) <= 1),
-        platform: services.jobs.platformAccess.callerFor(ctx.em, row.account),
-        services,
+        caller: services.callerFor(row.account),
+        config: services.infra.config,
         requestId: (step) => stableRequestId(row.id, step),
         progress: progressReporter(ctx, row.id),
+        entities: new ImportedEntityWriter(services.infra.orm, { tenantId: row.tenantId, platform: op.platform, adAccountId: row.account.id, jobId: row.id }),
       };
       return op.run(wctx, params as Record<string, unknown>);
     }),

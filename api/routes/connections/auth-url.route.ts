@@ -8,7 +8,7 @@ export const authUrlRoute = defineRoute({
   operationId: 'createConnectionAuthUrl',
   summary: 'Authorization URL created',
   description:
-    "Builds the platform's authorize URL from the tenant's app credentials. The state is single use, valid 10 minutes and bound to the caller; Google uses PKCE with offline access. A `redirectUri` must be on one of the tenant's `allowedOrigins` (tenant settings; when empty, only the gateway's own origin), else 400 VALIDATION_FAILED.",
+    "Builds the platform's authorize URL from the tenant's app credentials. The state is single use, valid 10 minutes and bound to the caller; Google uses PKCE with offline access. A `redirectUri` must be on one of the tenant's `allowedOrigins` (tenant settings; when empty, only the gateway's own origin), else 400 VALIDATION_FAILED. When the user's earlier Meta grant lacks a scope asked for now (a re-consent), the Meta URL carries `auth_type=rerequest`, so permissions the user declined are offered again.",
   tags: ['Connections'],
   auth: 'external',
   params: PlatformParams,

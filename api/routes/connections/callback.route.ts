@@ -24,6 +24,9 @@ export const callbackRoute = defineRoute({
   response: { schema: CallbackResultDto },
   errors: [302, 400],
   handler: async ({ deps, params, req, res, em }) => {
+    // A step of popup flows (the Connect page's, or a tenant's own): a same-origin COOP here, even on
+    // a redirect, would cut the popup off from the window that opened it.
+    res.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
     const out = await deps.services.oauthFlow.callback(em, params.platform, req.query as Record<string, unknown>);
     if (out.redirectUri) {
       const u = new URL(out.redirectUri);

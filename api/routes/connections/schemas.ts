@@ -1,5 +1,5 @@
 import { z } from '../../../shared/infra/zod-openapi';
-import { PLATFORMS } from '../../../shared/platforms/core/types';
+import { PLATFORMS } from '../../../shared/platforms';
 
 export const PlatformParam = z.enum(PLATFORMS).openapi({ description: 'facebook (social), tiktok (short-video), google (search)' });
 export const PlatformParams = z.object({ platform: PlatformParam });

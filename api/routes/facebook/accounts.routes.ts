@@ -14,10 +14,11 @@ export const importAdAccountRoute = defineRoute({
   method: 'get',
   path: '/api/v1/facebook/import-ad-account',
   operationId: 'facebookImportAdAccount',
+  deprecated: true,
   job: 'import',
   summary: 'Ad account import finished',
   description:
-    'Bulk import of the account (campaigns, ad sets, ads, creatives, custom audiences, pixels, custom conversions) as a job (API.md §10–§11): 200 with counts, or 202 with the poll URL. Imported records: `GET /api/v1/jobs/{jobId}/entities`.',
+    'Bulk import of the account (campaigns, ad sets, ads, creatives, custom audiences, pixels, custom conversions) as a job: 200 with counts, or 202 with the poll URL. Imported records: `GET /api/v1/jobs/{jobId}/entities`.',
   tags: TAGS,
   auth: 'external',
   query: AdAccountQuery,
@@ -77,11 +78,12 @@ const adAccountRoute = defineRoute({
           details: [{ path: 'query.adAccountId', message: 'must name the same account as the path, or be omitted' }],
         });
       }
-      req.ctx.adAccount = guarded;
+      req.ctx.account = guarded;
+      req.ctx.caller = services.callerFor(guarded);
       next();
     },
   ],
-  handler: async ({ deps, req, query }) => ({ data: await read(deps, req, adAccountCall(account(req).platformAccountId, query.fields)) }),
+  handler: async ({ req, query }) => ({ data: await read(req, adAccountCall(account(req).platformAccountId, query.fields)) }),
 });
 
 const BusinessParams = z.object({ businessId: GraphId });
@@ -102,7 +104,7 @@ const businessRoute = guardedReadRoute({
   params: BusinessParams,
   query: DetailQuery,
   response: { schema: graphObjectSchema('business') },
-  handler: async ({ deps, req, params, query }) => ({ data: await read(deps, req, businessCall(params.businessId, query.fields)) }),
+  handler: async ({ req, params, query }) => ({ data: await read(req, businessCall(params.businessId, query.fields)) }),
 });
 
 const businessAdAccountsRoute = graphListRoute({

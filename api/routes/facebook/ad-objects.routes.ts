@@ -8,7 +8,7 @@ import { defineRoute, type RouteSpec } from '../route';
 import { accountListRoute, guardedReadRoute, objectDetailRoute } from './read-route-factories';
 import { TAGS, WRITE_ERRORS, guardBody, readList, readOwned, submitWrite } from './support';
 
-/** Campaigns, ad sets and ads share list, details, child ads and status routes (API.md §6). */
+/** Campaigns, ad sets and ads share list, details, child ads and status routes (docs/api-conventions.md §6). */
 interface Level {
   segment: 'campaigns' | 'adsets' | 'ads';
   edge: AccountEdge;
@@ -59,7 +59,7 @@ function routesFor(l: Level): RouteSpec[] {
       errors: WRITE_ERRORS,
       before: guardBody(),
       handler: async ({ deps, auth, req, params, body }) => {
-        await readOwned(deps, req, detailCall(params.id, l.object, 'id', ['account_id']), l.label, params.id);
+        await readOwned(req, detailCall(params.id, l.object, 'id', ['account_id']), l.label, params.id);
         return submitWrite(deps, auth, req, 'facebook.update-status', { objectId: params.id, status: body.status }, `${l.label} status updated`);
       },
     }),
@@ -74,9 +74,9 @@ function routesFor(l: Level): RouteSpec[] {
         params: IdParams,
         query: AdObjectListQuery,
         response: { schema: graphListSchema('ad') },
-        handler: async ({ deps, req, params, query }) => {
-          await readOwned(deps, req, detailCall(params.id, l.object, 'id', ['account_id']), l.label, params.id);
-          return readList(deps, req, listCall(`${params.id}/ads`, 'ad', query), 'Ads fetched');
+        handler: async ({ req, params, query }) => {
+          await readOwned(req, detailCall(params.id, l.object, 'id', ['account_id']), l.label, params.id);
+          return readList(req, listCall(`${params.id}/ads`, 'ad', query), 'Ads fetched');
         },
       }),
     );

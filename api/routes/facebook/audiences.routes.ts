@@ -35,7 +35,7 @@ const lookalikeRoute = defineRoute({
   errors: WRITE_ERRORS,
   before: guardBody(),
   handler: async ({ deps, auth, req, body }) => {
-    await readOwned(deps, req, detailCall(body.origin_audience_id, 'customaudience', 'id', ['account_id']), 'Custom audience', body.origin_audience_id);
+    await readOwned(req, detailCall(body.origin_audience_id, 'customaudience', 'id', ['account_id']), 'Custom audience', body.origin_audience_id);
     return submitWrite(deps, auth, req, 'facebook.create-lookalike', { audience: body }, 'Lookalike audience created');
   },
 });
@@ -53,7 +53,7 @@ const estimateRoute = defineRoute({
   response: { schema: EstimateDto },
   errors: READ_ERRORS,
   before: guardBody(),
-  handler: async ({ deps, req, body }) => ({ data: await read(deps, req, estimateCall(account(req).platformAccountId, body)) }),
+  handler: async ({ req, body }) => ({ data: await read(req, estimateCall(account(req).platformAccountId, body)) }),
 });
 
 export const targetingSearchRoute = defineRoute({
@@ -68,7 +68,7 @@ export const targetingSearchRoute = defineRoute({
   response: { schema: graphListOf(TargetingOptionDto, 'TargetingOption') },
   errors: READ_ERRORS,
   before: guardBody(),
-  handler: ({ deps, req, body }) => readList(deps, req, targetingSearchCall(account(req).platformAccountId, body), 'Targeting options found'),
+  handler: ({ req, body }) => readList(req, targetingSearchCall(account(req).platformAccountId, body), 'Targeting options found'),
 });
 
 export const teamTargetingSearchRoute: RouteSpec = {

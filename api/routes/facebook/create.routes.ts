@@ -66,9 +66,9 @@ const createAdRoute = defineRoute({
   errors: WRITE_ERRORS,
   before: guardBody(),
   handler: async ({ deps, auth, req, body }) => {
-    await readOwned(deps, req, detailCall(body.adset_id, 'adset', 'id', ['account_id']), 'Ad set', body.adset_id);
+    await readOwned(req, detailCall(body.adset_id, 'adset', 'id', ['account_id']), 'Ad set', body.adset_id);
     if (body.creative.creative_id) {
-      await readOwned(deps, req, detailCall(body.creative.creative_id, 'adcreative', 'id', ['account_id']), 'Creative', body.creative.creative_id);
+      await readOwned(req, detailCall(body.creative.creative_id, 'adcreative', 'id', ['account_id']), 'Creative', body.creative.creative_id);
     }
     return submitWrite(deps, auth, req, 'facebook.create-ad', { ad: body }, 'Ad created');
   },
@@ -89,8 +89,8 @@ const cloneAdRoute = defineRoute({
   errors: WRITE_ERRORS,
   before: guardBody(),
   handler: async ({ deps, auth, req, params, body }) => {
-    const source = await readOwned(deps, req, detailCall(params.id, 'ad', 'id,name', ['account_id']), 'Ad', params.id);
-    if (body.adset_id) await readOwned(deps, req, detailCall(body.adset_id, 'adset', 'id', ['account_id']), 'Ad set', body.adset_id);
+    const source = await readOwned(req, detailCall(params.id, 'ad', 'id,name', ['account_id']), 'Ad', params.id);
+    if (body.adset_id) await readOwned(req, detailCall(body.adset_id, 'adset', 'id', ['account_id']), 'Ad set', body.adset_id);
     if (typeof source.name !== 'string') throw notInAccount('Ad', params.id, req);
     return submitWrite(deps, auth, req, 'facebook.clone-ad', { adId: params.id, sourceName: source.name, clone: body }, 'Ad copied');
   },

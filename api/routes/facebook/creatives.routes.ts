@@ -36,10 +36,10 @@ const previewRoute = defineRoute({
   response: { schema: PreviewListDto },
   errors: READ_ERRORS,
   before: guardBody(),
-  handler: async ({ deps, req, body }) => {
-    if (body.creative_id) await readOwned(deps, req, detailCall(body.creative_id, 'adcreative', 'id', ['account_id']), 'Creative', body.creative_id);
-    if (body.ad_id) await readOwned(deps, req, detailCall(body.ad_id, 'ad', 'id', ['account_id']), 'Ad', body.ad_id);
-    const r = await read<{ data?: { body: string }[] }>(deps, req, previewCall(account(req).platformAccountId, body));
+  handler: async ({ req, body }) => {
+    if (body.creative_id) await readOwned(req, detailCall(body.creative_id, 'adcreative', 'id', ['account_id']), 'Creative', body.creative_id);
+    if (body.ad_id) await readOwned(req, detailCall(body.ad_id, 'ad', 'id', ['account_id']), 'Ad', body.ad_id);
+    const r = await read<{ data?: { body: string }[] }>(req, previewCall(account(req).platformAccountId, body));
     return { data: { data: r.data ?? [] } };
   },
 });

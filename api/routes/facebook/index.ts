@@ -2,6 +2,9 @@ import type { RouteSpec } from '../route';
 import { accountRoutes } from './accounts.routes';
 import { adObjectRoutes } from './ad-objects.routes';
 import { createRoutes } from './create.routes';
+import { adSetWriteRoutes } from './adset-writes.routes';
+import { leadsRoutes } from './leads.routes';
+import { creativeWriteRoutes } from './creative-writes.routes';
 import { creativeRoutes } from './creatives.routes';
 import { audienceRoutes } from './audiences.routes';
 import { pixelRoutes } from './pixels.routes';
@@ -9,9 +12,9 @@ import { leadFormRoutes } from './lead-forms.routes';
 import { insightsRoutes } from './insights.routes';
 import { operationsRoutes } from './operations.routes';
 
-/** Every operation of the Meta surface (API.md §6 and the connection-surface insights). */
+/** Every operation of the Meta surface (docs/api-conventions.md §6 and the connection-surface insights). */
 const surface: RouteSpec[] = [
-  ...accountRoutes, ...createRoutes, ...adObjectRoutes, ...creativeRoutes, ...audienceRoutes, ...pixelRoutes, ...leadFormRoutes, ...insightsRoutes,
+  ...accountRoutes, ...createRoutes, ...adSetWriteRoutes, ...adObjectRoutes, ...creativeRoutes, ...creativeWriteRoutes, ...audienceRoutes, ...pixelRoutes, ...leadFormRoutes, ...leadsRoutes, ...insightsRoutes,
 ];
 
 /** What the operations catalog lists and executes: the main surface (team-scoped twins use another credential). */

@@ -15,15 +15,15 @@ async function insights({ deps, auth, req, query }: HandlerContext<undefined, ty
     throw new AppError('VALIDATION_FAILED', 'Invalid request query', { details: issues.map((i) => ({ path: `query.${i.path}`, message: i.message })) });
   }
   if (q.reportRunId) {
-    await readOwned(deps, req, get(q.reportRunId, { fields: 'account_id' }), 'Report run', q.reportRunId);
-    const rows = await read<GraphList>(deps, req, reportRunRowsCall(q.reportRunId, q));
+    await readOwned(req, get(q.reportRunId, { fields: 'account_id' }), 'Report run', q.reportRunId);
+    const rows = await read<GraphList>(req, reportRunRowsCall(q.reportRunId, q));
     return { data: { ...toGatewayList(rows), reportRunId: q.reportRunId }, message: MESSAGE };
   }
-  if (q.objectId) await readOwned(deps, req, get(q.objectId, { fields: 'account_id' }), 'Object', q.objectId);
+  if (q.objectId) await readOwned(req, get(q.objectId, { fields: 'account_id' }), 'Object', q.objectId);
   const acct = account(req).platformAccountId;
   if (!wantsAsync(q, deps.config.FACEBOOK_INSIGHTS_SYNC_MAX_DAYS)) {
     try {
-      return { data: toGatewayList(await read<GraphList>(deps, req, syncInsightsCall(acct, q))), message: MESSAGE };
+      return { data: toGatewayList(await read<GraphList>(req, syncInsightsCall(acct, q))), message: MESSAGE };
     } catch (err) {
       // Too big for a synchronous answer: the same request runs as an async report.
       if (!isTooMuchData(err)) throw err;

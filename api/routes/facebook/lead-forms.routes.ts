@@ -4,7 +4,6 @@ import { AppError } from '../../../shared/errors/app-error';
 import { CreateLeadFormDto, LeadFormListDto, LeadFormListQuery } from '../../../shared/platforms/facebook/dto/lead-form.dto';
 import { listLeadFormsCall, pageTokenCall, toLeadFormList } from '../../../shared/platforms/facebook/operations/lead-forms';
 import { act, get, type GraphList } from '../../../shared/platforms/facebook/operations/graph-call';
-import type { AppDeps } from '../../deps';
 import { defineRoute, type RouteSpec } from '../route';
 import { guardedReadRoute } from './read-route-factories';
 import { TAGS, WRITE_ERRORS, account, graphFor, guardBody, read, submitWrite } from './support';
@@ -13,10 +12,10 @@ import { TAGS, WRITE_ERRORS, account, graphFor, guardBody, read, submitWrite } f
 const MAX_PAGE_WALK = 10;
 
 /** The page must be one the ad account can promote (`/act_{id}/promote_pages`); otherwise 404 before any page call. */
-async function assertPageUsable(deps: AppDeps, req: Request, pageId: string): Promise<void> {
+async function assertPageUsable(req: Request, pageId: string): Promise<void> {
   let after: string | undefined;
   for (let i = 0; i < MAX_PAGE_WALK; i++) {
-    const r = await read<GraphList<{ id: string }>>(deps, req, get(`${act(account(req).platformAccountId)}/promote_pages`, { fields: 'id', limit: 100, after }));
+    const r = await read<GraphList<{ id: string }>>(req, get(`${act(account(req).platformAccountId)}/promote_pages`, { fields: 'id', limit: 100, after }));
     if (r.data?.some((p) => String(p.id) === pageId)) return;
     after = r.paging?.cursors?.after;
     if (!r.paging?.next || !after) break;
@@ -34,11 +33,11 @@ const listRoute = guardedReadRoute({
     "Lead forms of the page (`/{page}/leadgen_forms`, called with the page access token fetched with the user's token). Exactly `{ data: [{ id, name, status, locale, leads_count, created_time }], paging: { cursors: { before, after } } }`.",
   query: LeadFormListQuery,
   response: { schema: LeadFormListDto },
-  handler: async ({ deps, req, query }) => {
-    await assertPageUsable(deps, req, query.pageId);
-    const page = await read<{ access_token?: string }>(deps, req, pageTokenCall(query.pageId));
+  handler: async ({ req, query }) => {
+    await assertPageUsable(req, query.pageId);
+    const page = await read<{ access_token?: string }>(req, pageTokenCall(query.pageId));
     if (!page.access_token) throw new AppError('FORBIDDEN', `No page access token for page ${query.pageId}`);
-    const r = await graphFor(deps, req).call<GraphList>(listLeadFormsCall(query.pageId, query), { kind: 'read', token: page.access_token });
+    const r = await graphFor(req).call<GraphList>(listLeadFormsCall(query.pageId, query), { kind: 'read', token: page.access_token });
     return { data: toLeadFormList(r) };
   },
 });
@@ -57,7 +56,7 @@ const createRoute = defineRoute({
   errors: WRITE_ERRORS,
   before: guardBody(),
   handler: async ({ deps, auth, req, body }) => {
-    await assertPageUsable(deps, req, body.pageId);
+    await assertPageUsable(req, body.pageId);
     return submitWrite(deps, auth, req, 'facebook.create-lead-form', { form: body }, 'Lead form created');
   },
 });

@@ -26,7 +26,7 @@ function inputSchema(spec: RouteSpec): ZodTypeAny {
 export const OperationDto = z
   .object({
     operation: z.string().openapi({ example: 'facebookListCampaigns' }),
-    method: z.enum(['GET', 'POST']),
+    method: z.enum(['GET', 'POST', 'PATCH']),
     path: z.string(),
     summary: z.string(),
     kind: z.enum(['read', 'write', 'import']).openapi({ description: 'write and import operations run as jobs (200 or 202)' }),
@@ -55,7 +55,7 @@ function buildCatalog(ops: RouteSpec[]) {
   const schemas = (new OpenApiGeneratorV31(registry.definitions).generateComponents().components?.schemas ?? {}) as Record<string, unknown>;
   const operations = ops.map((op) => ({
     operation: op.operationId,
-    method: op.method.toUpperCase() as 'GET' | 'POST',
+    method: op.method.toUpperCase() as 'GET' | 'POST' | 'PATCH',
     path: op.path,
     summary: op.summary,
     kind: kindOf(op),

@@ -19,9 +19,9 @@ const Created = z.object({ id: z.string() });
  * 404. Without `fields` the detail answers the same default fields as the list (name, creation_time…).
  */
 const ownedPixel = (deps: AppDeps, req: Request, id: string, fields: string | undefined) =>
-  readOwned(deps, req, detailCall(id, 'adspixel', fields, ['owner_ad_account']), 'Pixel', id);
+  readOwned(req, detailCall(id, 'adspixel', fields, ['owner_ad_account']), 'Pixel', id);
 
-const pixelRead = (deps: AppDeps, req: Request, id: string, call: GraphCall) => ownedPixel(deps, req, id, 'id').then(() => read(deps, req, call));
+const pixelRead = (deps: AppDeps, req: Request, id: string, call: GraphCall) => ownedPixel(deps, req, id, 'id').then(() => read(req, call));
 
 const routes: RouteSpec[] = [
   defineRoute({

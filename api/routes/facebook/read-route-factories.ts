@@ -32,7 +32,7 @@ export function graphListRoute<P extends AnyZodObject | undefined = undefined, Q
     ...doc,
     query: o.query ?? (ListQuery as unknown as Q),
     response: { schema: graphListSchema(object) },
-    handler: (ctx) => readList(ctx.deps, ctx.req, call(ctx), o.summary),
+    handler: (ctx) => readList(ctx.req, call(ctx), o.summary),
   });
 }
 
@@ -50,8 +50,8 @@ export function objectDetailRoute(o: Doc & { object: GraphObject; label: string 
     params: IdParams,
     query: DetailQuery,
     response: { schema: graphObjectSchema(object) },
-    handler: async ({ deps, req, params, query }) => ({
-      data: await readOwned(deps, req, detailCall(params.id, object, query.fields, ['account_id']), label, params.id),
+    handler: async ({ req, params, query }) => ({
+      data: await readOwned(req, detailCall(params.id, object, query.fields, ['account_id']), label, params.id),
     }),
   });
 }

@@ -1,6 +1,7 @@
 import { ASSET_LEVEL_DEFS } from '../../../shared/platforms/google/operations/levels';
 import { assetsQuery } from '../../../shared/platforms/google/operations/assets';
 import { defineRoute } from '../route';
+import { guardedCallers } from './targets';
 import { GoogleAssetsPageDto, GoogleAssetsQueryDto } from './schemas';
 import { checkLevelFields } from './validation';
 
@@ -19,8 +20,8 @@ export const googleAssetsRoute = defineRoute({
   handler: async ({ deps, auth, query }) => {
     checkLevelFields(ASSET_LEVEL_DEFS[query.level], query.level, query.fields);
     const { query: gaql } = assetsQuery(query);
-    const account = await deps.services.guard.check(auth, 'google', query.adAccountId, { operationId: 'googleAssets', method: 'GET' });
-    const page = await deps.services.google.assets(account, gaql, query.pageToken);
+    const [caller] = await guardedCallers(deps, auth, [query.adAccountId], 'googleAssets');
+    const page = await deps.services.google.assets(caller!, gaql, query.pageToken);
     return { data: { ...page, gaqlQuery: gaql } };
   },
 });

@@ -1,5 +1,6 @@
 import { checkedGaql } from '../../../shared/platforms/google/operations/gaql-input';
 import { defineRoute } from '../route';
+import { guardedCallers } from './targets';
 import { GoogleGaqlQueryDto, GoogleGaqlResultDto } from './schemas';
 import { accountIdList, checkGaqlForm } from './validation';
 
@@ -26,7 +27,7 @@ export const googleGaqlRoute = defineRoute({
     const { query: gaql } = checkedGaql(query);
     const ids = accountIdList(query.adAccountId, deps.config.GOOGLE_GAQL_MAX_ACCOUNTS);
     const google = deps.services.google;
-    const { targets, caller, known } = await google.resolveTargets(auth, ids, query.includeClients ?? false);
-    return { data: await google.runGaql(caller, targets, gaql, known) };
+    const { targets, known } = await google.expandTargets(await guardedCallers(deps, auth, ids, 'googleAds'), query.includeClients ?? false);
+    return { data: await google.runGaql(targets, gaql, known) };
   },
 });

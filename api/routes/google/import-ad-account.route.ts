@@ -7,10 +7,11 @@ export const googleImportRoute = defineRoute({
   method: 'get',
   path: '/api/v1/google/import-ad-account',
   operationId: 'googleImportAdAccount',
+  deprecated: true,
   job: 'import',
   summary: 'Ad account imported',
   description:
-    'Imports campaigns, ad groups, ads, keywords and assets of the account as a job (API.md §11): 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Imported records are read from `/api/v1/jobs/{jobId}/entities`.',
+    'Imports campaigns, ad groups, ads, keywords and assets of the account as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Imported records are read from `/api/v1/jobs/{jobId}/entities`.',
   tags: ['Google'],
   auth: 'external',
   query: GoogleImportQueryDto,
@@ -18,5 +19,5 @@ export const googleImportRoute = defineRoute({
   response: { schema: ImportResultDto, description: 'The import finished within the wait' },
   errors: [403, 404, 429, 502],
   handler: async ({ req, deps, auth }) =>
-    deps.services.jobs.submit({ auth, req }, { type: 'import', platform: 'google', adAccount: req.ctx.adAccount!, message: 'Ad account imported' }),
+    deps.services.jobs.submit({ auth, req }, { type: 'import', platform: 'google', adAccount: req.ctx.account!, message: 'Ad account imported' }),
 });

@@ -1,6 +1,7 @@
 import { INSIGHT_LEVEL_DEFS } from '../../../shared/platforms/google/operations/levels';
 import { insightsQuery } from '../../../shared/platforms/google/operations/insights';
 import { defineRoute } from '../route';
+import { guardedCallers } from './targets';
 import { GoogleGaqlResultDto, GoogleInsightsQueryDto } from './schemas';
 import { checkLevelFields } from './validation';
 
@@ -19,7 +20,6 @@ export const googleInsightsRoute = defineRoute({
   handler: async ({ deps, auth, query }) => {
     checkLevelFields(INSIGHT_LEVEL_DEFS[query.level], query.level, query.fields);
     const { query: gaql } = insightsQuery(query);
-    const account = await deps.services.guard.check(auth, 'google', query.adAccountId, { operationId: 'googleInsights', method: 'GET' });
-    return { data: await deps.services.google.runOnAccount(account, gaql) };
+    return { data: await deps.services.google.runGaql(await guardedCallers(deps, auth, [query.adAccountId], 'googleInsights'), gaql) };
   },
 });

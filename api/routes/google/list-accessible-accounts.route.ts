@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/errors/app-error';
 import type { AuthContext } from '../../../shared/domain/identity/auth-context';
 import { defineRoute, type HandlerContext } from '../route';
+import { connectionCaller } from './targets';
 import { GoogleAccessibleAccountsDto, GoogleAccessibleAccountsQueryDto, TeamParams } from './schemas';
 
 const description =
@@ -8,7 +9,7 @@ const description =
 
 async function list({ deps, auth, em, query }: HandlerContext<undefined, typeof GoogleAccessibleAccountsQueryDto, undefined>) {
   if (auth.kind !== 'external-user') throw new AppError('FORBIDDEN', 'Platform calls are made for an external user');
-  return { data: await deps.services.google.listAccessible(em, auth as Extract<AuthContext, { kind: 'external-user' }>, query.connectionId) };
+  return { data: await deps.services.google.listAccessible(await connectionCaller(deps, em, auth as Extract<AuthContext, { kind: 'external-user' }>, query.connectionId)) };
 }
 
 export const googleListAccessibleRoute = defineRoute({

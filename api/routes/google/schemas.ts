@@ -15,7 +15,7 @@ const DateRange = z
   .string()
   .transform((v) => v.toUpperCase())
   .pipe(z.enum(DURING_LITERALS))
-  .openapi({ description: 'A GAQL DURING literal (facts §5)', example: 'LAST_30_DAYS' });
+  .openapi({ description: 'A GAQL DURING literal (https://developers.google.com/google-ads/api/docs/query/date-ranges)', example: 'LAST_30_DAYS' });
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date written 'YYYY-MM-DD'");
 
 const Scalar = z.union([z.string(), z.number(), z.bigint(), z.boolean()]);

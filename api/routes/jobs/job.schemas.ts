@@ -48,7 +48,7 @@ export const ImportedEntitiesQuery = z
     level: z.string().max(40).optional().openapi({ description: 'campaign, adgroup, ad, pixel, … (per platform)' }),
     cursor: z.string().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(1000).default(100),
-    // Credential parameters (API.md §3), read by authentication; listed so the strict schema accepts them.
+    // Credential parameters (docs/api-conventions.md §3), read by authentication; listed so the strict schema accepts them.
     externalUserId: z.string().optional().openapi({ description: 'With x-api-key: the external user acting' }),
     token: z.string().optional().openapi({ description: 'An external user access token (same as the Bearer header)' }),
   })

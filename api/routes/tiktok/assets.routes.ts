@@ -2,11 +2,10 @@ import { defineRoute } from '../route';
 import { CreateAssetsDto, ReadAssetsDto, UpdateAssetsStatusDto } from '../../../shared/platforms/tiktok/operations/assets.dto';
 import { LEVELS } from '../../../shared/platforms/tiktok/operations/levels';
 import { readObjectsCall } from '../../../shared/platforms/tiktok/operations/objects-read';
-import { readTiktok } from '../../../shared/platforms/tiktok/operations/runtime';
 import { opName } from '../../../shared/platforms/tiktok/operations/write-operations';
 import { TiktokAssetsCreatedDto, TiktokAssetsListDto, TiktokStatusResultDto } from '../../../shared/platforms/tiktok/operations/objects.dto';
 import { TIKTOK_ERRORS } from './schemas';
-import { account, guardBody, guardQuery, submitWrite } from './support';
+import { account, guardBody, guardQuery, submitWrite, read } from './support';
 
 export const readAssetsRoute = defineRoute({
   method: 'get',
@@ -21,9 +20,9 @@ export const readAssetsRoute = defineRoute({
   before: guardQuery(),
   response: { schema: TiktokAssetsListDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ deps, req, query }) => {
+  handler: async ({ req, query }) => {
     const call = readObjectsCall(LEVELS[query.level], account(req).platformAccountId, query);
-    return { data: await readTiktok(deps.services, account(req), call) };
+    return { data: await read(req, call) };
   },
 });
 

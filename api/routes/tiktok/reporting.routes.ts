@@ -3,11 +3,10 @@ import { defineRoute } from '../route';
 import { adAccountId, credentialQuery } from '../../../shared/platforms/tiktok/operations/common.dto';
 import { ReadInsightsDto, ReadPixelEventsDto, ReadPixelsDto } from '../../../shared/platforms/tiktok/operations/reporting.dto';
 import { insightsCall, pixelEventsCall, pixelsCall } from '../../../shared/platforms/tiktok/operations/reporting';
-import { readTiktok } from '../../../shared/platforms/tiktok/operations/runtime';
 import { TiktokPixelEventStatsDto, TiktokPixelListDto, TiktokReportDto } from '../../../shared/platforms/tiktok/operations/objects.dto';
 import { ImportResultDto } from '../jobs/job.schemas';
 import { TIKTOK_ERRORS } from './schemas';
-import { account, guardQuery } from './support';
+import { account, guardQuery, read } from './support';
 
 const ImportTiktokAccountDto = z.object({ adAccountId, ...credentialQuery }).strict().openapi('ImportTiktokAdAccountDto');
 
@@ -15,9 +14,10 @@ export const importAdAccountRoute = defineRoute({
   method: 'get',
   path: '/api/v1/tiktok/import-ad-account',
   operationId: 'importTiktokAdAccount',
+  deprecated: true,
   job: 'import',
   summary: 'Ad account imported',
-  description: 'Imports every campaign, ad group, ad and pixel of the advertiser as a job (API.md §11); the stored records are paged by GET /api/v1/jobs/{jobId}/entities.',
+  description: 'Imports every campaign, ad group, ad and pixel of the advertiser as a job; the stored records are paged by GET /api/v1/jobs/{jobId}/entities.',
   tags: ['TikTok'],
   auth: 'external',
   query: ImportTiktokAccountDto,
@@ -41,7 +41,7 @@ export const insightsRoute = defineRoute({
   before: guardQuery(),
   response: { schema: TiktokReportDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ deps, req, query }) => ({ data: await readTiktok(deps.services, account(req), insightsCall(account(req).platformAccountId, query)) }),
+  handler: async ({ req, query }) => ({ data: await read(req, insightsCall(account(req).platformAccountId, query)) }),
 });
 
 export const pixelsRoute = defineRoute({
@@ -56,7 +56,7 @@ export const pixelsRoute = defineRoute({
   before: guardQuery(),
   response: { schema: TiktokPixelListDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ deps, req, query }) => ({ data: await readTiktok(deps.services, account(req), pixelsCall(account(req).platformAccountId, query)) }),
+  handler: async ({ req, query }) => ({ data: await read(req, pixelsCall(account(req).platformAccountId, query)) }),
 });
 
 export const pixelEventsRoute = defineRoute({
@@ -71,5 +71,5 @@ export const pixelEventsRoute = defineRoute({
   before: guardQuery(),
   response: { schema: TiktokPixelEventStatsDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ deps, req, query }) => ({ data: await readTiktok(deps.services, account(req), pixelEventsCall(account(req).platformAccountId, query)) }),
+  handler: async ({ req, query }) => ({ data: await read(req, pixelEventsCall(account(req).platformAccountId, query)) }),
 });

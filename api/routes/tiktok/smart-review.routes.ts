@@ -1,5 +1,4 @@
 import { defineRoute } from '../route';
-import { readTiktok } from '../../../shared/platforms/tiktok/operations/runtime';
 import { adReviewInfoCall, materialReviewInfoCall } from '../../../shared/platforms/tiktok/operations/smart';
 import { opName } from '../../../shared/platforms/tiktok/operations/write-operations';
 import {
@@ -10,7 +9,7 @@ import {
 } from '../../../shared/platforms/tiktok/operations/smart.dto';
 import { TiktokAdReviewInfoDto, TiktokEmptyDto, TiktokMaterialReviewInfoDto, TiktokMaterialStatusResultDto } from '../../../shared/platforms/tiktok/operations/objects.dto';
 import { IdParams, TIKTOK_ERRORS } from './schemas';
-import { account, guardBody, guardQuery, submitWrite } from './support';
+import { account, guardBody, guardQuery, submitWrite, read } from './support';
 
 const tags = ['TikTok Smart+'];
 
@@ -43,7 +42,7 @@ export const adReviewInfoRoute = defineRoute({
   before: guardQuery(),
   response: { schema: TiktokAdReviewInfoDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ deps, req, query }) => ({ data: await readTiktok(deps.services, account(req), adReviewInfoCall(account(req).platformAccountId, query)) }),
+  handler: async ({ req, query }) => ({ data: await read(req, adReviewInfoCall(account(req).platformAccountId, query)) }),
 });
 
 export const materialStatusRoute = defineRoute({
@@ -74,5 +73,5 @@ export const materialReviewInfoRoute = defineRoute({
   before: guardQuery(),
   response: { schema: TiktokMaterialReviewInfoDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ deps, req, query }) => ({ data: await readTiktok(deps.services, account(req), materialReviewInfoCall(account(req).platformAccountId, query)) }),
+  handler: async ({ req, query }) => ({ data: await read(req, materialReviewInfoCall(account(req).platformAccountId, query)) }),
 });

@@ -1,7 +1,6 @@
 import type { AnyZodObject, ZodTypeAny } from 'zod';
 import { defineRoute, type RouteSpec } from '../route';
 import { SMART_LEVELS, type SmartLevel } from '../../../shared/platforms/tiktok/operations/levels';
-import { readTiktok } from '../../../shared/platforms/tiktok/operations/runtime';
 import { smartReadCall } from '../../../shared/platforms/tiktok/operations/smart';
 import { opName } from '../../../shared/platforms/tiktok/operations/write-operations';
 import {
@@ -20,9 +19,9 @@ import {
 } from '../../../shared/platforms/tiktok/operations/smart.dto';
 import { TiktokAdDto, TiktokAdGroupDto, TiktokAdGroupListDto, TiktokAdListDto, TiktokCampaignDto, TiktokCampaignListDto, TiktokStatusResultDto } from '../../../shared/platforms/tiktok/operations/objects.dto';
 import { IdParams, TIKTOK_ERRORS } from './schemas';
-import { account, guardBody, guardQuery, submitWrite } from './support';
+import { account, guardBody, guardQuery, submitWrite, read } from './support';
 
-/* Smart+ (automated) campaigns, ad groups and ads: read, create, update, status (`/smart_plus/…`, facts §7). */
+/* Smart+ (automated) campaigns, ad groups and ads: read, create, update, status (`/smart_plus/…`, docs/platforms/tiktok.md §7). */
 
 interface LevelRoutes {
   segment: string;
@@ -60,9 +59,9 @@ function levelRoutes(level: SmartLevel): RouteSpec[] {
       before: guardQuery(),
       response: { schema: l.list },
       errors: TIKTOK_ERRORS,
-      handler: async ({ deps, req, query }) => {
+      handler: async ({ req, query }) => {
         const q = query as { filter?: string; fields?: string; page: number; pageSize: number };
-        return { data: await readTiktok(deps.services, account(req), smartReadCall(level, account(req).platformAccountId, q)) };
+        return { data: await read(req, smartReadCall(level, account(req).platformAccountId, q)) };
       },
     }),
     defineRoute({

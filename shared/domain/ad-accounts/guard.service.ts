@@ -5,7 +5,7 @@ import type { AuthContext } from '../identity/auth-context';
 import type { PlatformRegistry } from '../../platforms/core/registry';
 import { GuardCache, type AccountSnapshot } from './guard-cache';
 
-/** What a guarded platform route gets about its ad account (CONTRACTS.md). */
+/** What a guarded platform route gets about its ad account (docs/architecture.md, Contracts). */
 export interface GuardedAccount {
   id: string;
   tenantId: string;
@@ -25,7 +25,7 @@ const SNAPSHOT_SQL = `select a.id, a.tenant_id, a.platform, a.platform_account_i
   where a.tenant_id = ? and a.platform = ? and a.platform_account_id = ?`;
 
 /**
- * Ownership check for every platform route (API.md §3), in order: unknown → 404, another owner →
+ * Ownership check for every platform route (docs/api-conventions.md §3), in order: unknown → 404, another owner →
  * 403 AD_ACCOUNT_NOT_OWNED, not validated or deactivated → 403 AD_ACCOUNT_NOT_VALIDATED, dead
  * connection that cannot be refreshed → 403 CONNECTION_REAUTH_REQUIRED.
  */

@@ -3,10 +3,10 @@ import { ChangeSetType, type FlushEventArgs } from '@mikro-orm/core';
 import type { InfraDeps } from '../../infra/infra-deps';
 import type { Vault } from '../../infra/crypto';
 import { OutboundLimiter } from '../../platforms/core/limiter';
+import { callerFactory, type CallerFor } from '../../platforms/core/caller';
 import type { PlatformRegistry } from '../../platforms/core/registry';
 import type { PlatformApp } from '../../platforms/core/types';
 import { createPlatformRegistry } from '../../platforms';
-import { reencryptSecretsJob, refreshTokensJob } from '../../queues/jobs';
 import { AdAccountGuard } from '../ad-accounts/guard.service';
 import { GuardCache } from '../ad-accounts/guard-cache';
 import { AccountStore } from './account-store';
@@ -21,6 +21,8 @@ export interface ConnectionServices {
   platforms: PlatformRegistry;
   limiter: OutboundLimiter;
   platformAuth: PlatformAuthService;
+  /** The one way to call a platform for an account or connection: reads, writes and imports. */
+  callerFor: CallerFor;
   guard: AdAccountGuard;
   oauthFlow: OAuthFlowService;
   connections: ConnectionService;
@@ -87,22 +89,9 @@ export function createConnectionServices(
     onInvalid: (tenantId, connectionId) => connections.invalidateConnection(em(), tenantId, connectionId),
     metrics: infra.metrics,
   });
+  const callerFor = callerFactory(() => ({ adapter: (p) => platforms.get(p), tokenSource: (id) => platformAuth.tokenSource(id), appFor: (c) => platformAuth.appFor(c) }));
   const oauthFlow = new OAuthFlowService({ platforms, vault: identity.vault, apps, store, publicUrl: config.PUBLIC_URL, logger });
   const connections: ConnectionService = new ConnectionService({ platforms, vault: identity.vault, apps, store, auth: platformAuth, guard, logger });
-
-  // Worker processes keep the maintenance job scheduled (idempotent per scheduler id). Tests run it directly.
-  if (config.ROLE !== 'api' && config.NODE_ENV !== 'test' && config.TOKEN_MAINTENANCE_EVERY_SECONDS > 0) {
-    infra.queues
-      .queue('maintenance')
-      .upsertJobScheduler('refresh-tokens', { every: config.TOKEN_MAINTENANCE_EVERY_SECONDS * 1000 }, { name: refreshTokensJob.name, data: {} })
-      .catch((err: unknown) => logger.warn({ err }, 'could not schedule token maintenance'));
-  }
-  if (config.ROLE !== 'api' && config.NODE_ENV !== 'test' && config.SECRETS_REENCRYPT_EVERY_SECONDS > 0) {
-    infra.queues
-      .queue('maintenance')
-      .upsertJobScheduler('reencrypt-secrets', { every: config.SECRETS_REENCRYPT_EVERY_SECONDS * 1000 }, { name: reencryptSecretsJob.name, data: {} })
-      .catch((err: unknown) => logger.warn({ err }, 'could not schedule secret re-encryption'));
-  }
 
   let closed: Promise<void> | undefined;
   // Extra Redis connections and HTTP pools; the owner of the process calls this before closing Redis.
@@ -111,5 +100,5 @@ export function createConnectionServices(
       cache.close();
       await Promise.all([limiter.close(), platforms.close()]);
     })());
-  return { platforms, limiter, platformAuth, guard, oauthFlow, connections, close };
+  return { platforms, limiter, platformAuth, callerFor, guard, oauthFlow, connections, close };
 }

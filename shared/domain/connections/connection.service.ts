@@ -6,7 +6,8 @@ import { AdAccount } from '../../persistence/entities/ad-account.entity';
 import { Connection } from '../../persistence/entities/connection.entity';
 import type { PlatformRegistry } from '../../platforms/core/registry';
 import { unavailableFeatures } from '../../platforms/core/scopes';
-import { PLATFORMS, type Platform, type TokenGrant } from '../../platforms/core/types';
+import type { TokenGrant } from '../../platforms/core/types';
+import { PLATFORMS, type Platform } from '../../platforms';
 import type { AdAccountGuard } from '../ad-accounts/guard.service';
 import type { AccountStore } from './account-store';
 import type { AppLookup, PlatformAuthService } from './platform-auth.service';
@@ -31,7 +32,7 @@ export interface AdAccountView {
   validatedAt: string | null;
 }
 
-/** Activation, deactivation, listing, removal and revocation (API.md §5). */
+/** Activation, deactivation, listing, removal and revocation (docs/api-conventions.md §5). */
 export class ConnectionService {
   constructor(
     private readonly deps: {

@@ -4,8 +4,9 @@ import { AppError, isAppError } from '../../errors/app-error';
 import type { Logger } from '../../infra/logger';
 import type { Vault } from '../../infra/crypto';
 import { OAuthState } from '../../persistence/entities/oauth-state.entity';
+import { Connection } from '../../persistence/entities/connection.entity';
 import type { PlatformRegistry } from '../../platforms/core/registry';
-import type { Platform } from '../../platforms/core/types';
+import type { Platform } from '../../platforms';
 import type { AccountStore } from './account-store';
 import type { AppLookup } from './platform-auth.service';
 import { allowedOriginsOf, assertAllowedUrl } from '../tenants/allowed-origins';
@@ -25,7 +26,7 @@ export interface CallbackOutcome {
   adAccounts?: number;
 }
 
-/** Authorize URL and callback (API.md §5). */
+/** Authorize URL and callback (docs/api-conventions.md §5). */
 export class OAuthFlowService {
   constructor(
     private readonly deps: {
@@ -76,8 +77,15 @@ export class OAuthFlowService {
       createdAt: new Date(),
     });
     await em.flush();
-    const url = adapter.oauth.authorizeUrl({ app, redirectUri: callbackUri, state, scopes, codeChallenge: challenge });
+    const rerequest = await this.lacksScopes(em, input, scopes.length ? scopes : adapter.descriptor.scopes);
+    const url = adapter.oauth.authorizeUrl({ app, redirectUri: callbackUri, state, scopes, codeChallenge: challenge, rerequest });
     return { url, state, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** A re-consent: an earlier OAuth grant of this user on this platform lacks some of the scopes asked for now. */
+  private async lacksScopes(em: EntityManager, input: { tenantId: string; userId: string; platform: Platform }, scopes: readonly string[]): Promise<boolean> {
+    const earlier = await em.find(Connection, { tenantId: input.tenantId, externalUserId: input.userId, platform: input.platform, kind: 'oauth' }, { fields: ['scopes'] });
+    return earlier.some((c) => scopes.some((s) => !c.scopes.includes(s)));
   }
 
   /** Never throws for platform or state problems: every outcome is reported to the redirect URI. */

@@ -60,7 +60,7 @@ export class PlatformAuthService {
   }
 
   /**
-   * A fresh decrypted access token for the connection (CONTRACTS.md). `_em` is accepted for the
+   * A fresh decrypted access token for the connection (docs/architecture.md, Contracts). `_em` is accepted for the
    * contract; a private fork is used. `fresh` skips the cache (maintenance reads the row anyway).
    */
   async accessTokenFor(_em: EntityManager | undefined, connectionId: string, opts: { fresh?: boolean } = {}): Promise<string> {
@@ -112,10 +112,10 @@ export class PlatformAuthService {
         this.deps.platforms.get(c.platform).oauth.refresh && c.refreshable
           ? async (rejected?: string) => (last = await this.refresh(connectionId, rejected ?? last))
           : undefined,
-      // Meta only: an app with "Require App Secret" refuses calls without appsecret_proof. Looked up
-      // once per source; the tenant app row is the one the connection was made with.
+      // Platforms whose calls carry an app-secret proof (Meta: an app with "Require App Secret" refuses
+      // calls without appsecret_proof). Looked up once per source; the tenant app row is the one the connection was made with.
       appSecret:
-        known.platform === 'facebook'
+        this.deps.platforms.get(known.platform).descriptor.appSecretProof
           ? () =>
               (secret ??= this.deps
                 .apps(this.deps.em(), known.tenantId, known.platform)

@@ -17,7 +17,7 @@ export type TenantRole = 'owner' | 'admin' | 'member';
 
 /**
  * How a route authenticates:
- * - `external`: Bearer access token, `?token=`, or x-api-key + externalUserId (API.md §3)
+ * - `external`: Bearer access token, `?token=`, or x-api-key + externalUserId (docs/api-conventions.md §3)
  * - `external-or-key`: as `external`, or x-api-key alone for the tenant itself (jobs it created)
  * - `team`: x-api-key only; the `teamId` path parameter names the external user
  * - `api-key`: x-api-key only, no user (e.g. POST /auth/token)

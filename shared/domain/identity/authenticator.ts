@@ -51,7 +51,7 @@ function externalIdOf(value: string | undefined, what: string): string {
 }
 
 /**
- * Establishes who is calling for one auth mode (API.md §3). Each surface accepts exactly its own
+ * Establishes who is calling for one auth mode (docs/api-conventions.md §3). Each surface accepts exactly its own
  * credential forms; anything else — including a valid credential of the wrong kind — is a 401.
  */
 export class Authenticator {

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors/app-error';
-import type { ImportContext, ImportSource } from './import-sources';
+import type { ImportContext, ImportSource } from '../../platforms/core/import-source';
 import type { ImportedEntityWriter } from './entity-writer';
 
 export interface LevelProgress {

@@ -1,6 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { emitEvent, type WebhookEventType } from '../webhooks/events';
 import { toJobView } from './job-view';
+import type { EventSubscriptions } from '../webhooks/subscriptions';
 import type { Job, JobAccountSnapshot, JobState, JobType, StoredJobError } from '../../persistence/entities/job.entity';
 
 export type JobRecord = Job;
@@ -63,7 +64,11 @@ const OPEN = `state not in ('completed', 'failed')`;
  * unit of work; state only moves forward (a late or duplicate update never reopens a finished job).
  */
 export class JobStore {
-  constructor(private readonly orm: MikroORM) {}
+  /** `subscriptions`: without it every finish records its events. */
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly subscriptions?: EventSubscriptions,
+  ) {}
 
   private exec<T = Row[]>(sql: string, params: unknown[]): Promise<T> {
     return this.orm.em.getConnection().execute(sql, params) as Promise<T>;
@@ -174,16 +179,40 @@ export class JobStore {
     );
   }
 
-  /** The state change and its webhook events commit together; a repeated finish changes nothing and emits nothing. */
-  private async finish(sql: string, params: unknown[]): Promise<void> {
-    await (this.orm.em.fork() as EntityManager).transactional(async (em) => {
+  /**
+   * A job whose queue entry could not be written (Redis unreachable) fails, and its Idempotency-Key
+   * is released so the client's retry starts afresh; only while no worker has started it. False
+   * when one has (the add reached Redis after all): the job then runs as usual.
+   */
+  async abandonUnqueued(id: string, error: StoredJobError, key?: { tenantId: string; ownerKey: string; key: string }): Promise<boolean> {
+    return this.finish(
+      `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now()
+       where id = ? and state = 'queued' and started_at is null returning ${COLUMNS}`,
+      [JSON.stringify(error), id],
+      async (em) => {
+        if (key) await em.execute('delete from idempotency_records where tenant_id = ? and owner_key = ? and key = ? and job_id = ?', [key.tenantId, key.ownerKey, key.key, id]);
+      },
+    );
+  }
+
+  /**
+   * The state change and its webhook events commit together; a repeated finish changes nothing and
+   * emits nothing. An event no enabled endpoint of the tenant takes is not recorded at all (no row,
+   * no dispatch job).
+   */
+  private async finish(sql: string, params: unknown[], also?: (em: EntityManager) => Promise<void>): Promise<boolean> {
+    return (this.orm.em.fork() as EntityManager).transactional(async (em) => {
       const [row] = await em.execute<Row[]>(sql, params);
-      if (!row) return;
+      if (!row) return false;
+      await also?.(em);
       const job = toRecord(row);
       const view = toJobView(job);
       const types: WebhookEventType[] = job.state === 'completed' ? ['job.completed'] : ['job.failed'];
       if (job.state === 'completed' && job.type === 'import') types.push('import.completed');
-      for (const t of types) emitEvent(em, job.tenantId, t, view);
+      for (const t of types) {
+        if (!this.subscriptions || (await this.subscriptions.wants(job.tenantId, t, (q, p) => em.execute<Row[]>(q, p)))) emitEvent(em, job.tenantId, t, view);
+      }
+      return true;
     });
   }
 }

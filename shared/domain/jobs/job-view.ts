@@ -1,6 +1,6 @@
-import type { JobRecord } from './job-store';
+import type { Job as JobRecord } from '../../persistence/entities/job.entity';
 
-/** The job as API.md §11 shows it. */
+/** The job as docs/api-conventions.md §11 shows it. */
 export interface JobView {
   id: string;
   type: 'write' | 'import';

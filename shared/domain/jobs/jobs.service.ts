@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors/app-error';
+import { dependencyUnavailable } from '../../errors/unavailable';
+import { withTimeout } from '../../infra/redis';
 import type { InfraDeps } from '../../infra/infra-deps';
 import type { AuthContext } from '../identity/auth-context';
 import { importAccountJob, platformWriteJob } from '../../queues/pipeline-jobs';
@@ -11,9 +13,9 @@ import { JobWaiter } from './job-waiter';
 import { jobOwner } from './job-owner';
 import { fromStoredError } from './job-errors';
 import { checkIdempotencyKey, claimIdempotencyKey, requestHash } from './idempotency';
-import { findWriteOperation } from './write-operations';
-import { findImportSource } from './import-sources';
-import type { JobAccount, PlatformAccess } from './platform-access';
+import { findImportSource, findWriteOperation } from './write-operations';
+import type { JobAccountSnapshot as JobAccount } from '../../persistence/entities/job.entity';
+import type { EventSubscriptions } from '../webhooks/subscriptions';
 import { decodeCursor, encodeCursor, pollPath, toJobView, type EntityPageQuery, type JobView } from './job-view';
 
 export interface SubmitCaller {
@@ -42,6 +44,16 @@ export interface SubmitResult {
   status: number;
   message: string;
   headers?: Record<string, string>;
+  /** The job this answer started or joined: every job-starting answer names it, a synchronous 200 included. */
+  job: { id: string; pollUrl: string };
+}
+
+const jobRef = (id: string) => ({ id, pollUrl: pollPath(id) });
+
+/** A job's failure still names the job (its record keeps the error, the attempts and the request id). */
+function naming(e: unknown, jobId: string): unknown {
+  if (e instanceof AppError) Object.assign(e, { job: jobRef(jobId) });
+  return e;
 }
 
 const header = (h: IncomingHttpHeaders | undefined, name: string) => {
@@ -57,7 +69,7 @@ function snapshot(a: JobAccount): JobAccount {
 }
 
 /**
- * Writes and imports as jobs (API.md §11): records the job in Postgres, enqueues it, and either
+ * Writes and imports as jobs (docs/api-conventions.md §11): records the job in Postgres, enqueues it, and either
  * waits for the outcome through the process's shared QueueEvents subscription or answers 202.
  */
 export class JobsService {
@@ -66,9 +78,9 @@ export class JobsService {
 
   constructor(
     private readonly infra: InfraDeps,
-    public platformAccess: PlatformAccess,
+    subscriptions?: EventSubscriptions,
   ) {
-    this.store = new JobStore(infra.orm);
+    this.store = new JobStore(infra.orm, subscriptions);
     this.waiter = new JobWaiter(infra.queues, infra.logger.child({ component: 'job-waiter' }));
   }
 
@@ -97,19 +109,24 @@ export class JobsService {
     };
     const timeoutMs = this.infra.config.WRITE_SYNC_TIMEOUT_MS;
     const willWait = !preferAsync && timeoutMs > 0;
-    if (willWait) await this.waiter.ready(queue);
-
     const idempotencyKey = key && isWrite ? checkIdempotencyKey(key) : undefined;
+    // Redis down: 503 before anything is written, rather than a request hanging on the queue.
+    await this.queueReachable(this.infra.queues.whenConnected(this.infra.config.ENQUEUE_TIMEOUT_MS));
+    if (willWait) await this.queueReachable(this.waiter.ready(queue));
+
     const { jobId, fresh } = await this.createOrJoin(row, idempotencyKey);
     // Stripe-style: whatever follows (result, 202 or the stored error) is the earlier request's outcome.
     if (idempotencyKey && !fresh) caller.req?.res?.setHeader('Idempotent-Replayed', 'true');
     const wait = willWait ? this.waiter.wait(jobId, timeoutMs) : undefined;
     try {
-      if (fresh) await this.enqueue(row);
+      if (fresh) await this.enqueue(row, idempotencyKey);
       else {
         const existing = await this.store.findById(jobId);
         if (!existing) throw new AppError('INTERNAL', 'Job record vanished');
-        if (existing.state === 'completed' || existing.state === 'failed') return this.finished(existing, r.message);
+        if (existing.state === 'completed' || existing.state === 'failed') {
+          wait?.cancel();
+          return this.finished(existing, r.message);
+        }
         await this.ensureQueued(existing);
       }
     } catch (e) {
@@ -117,8 +134,8 @@ export class JobsService {
       throw e;
     }
     const outcome = wait ? await wait.outcome : undefined;
-    if (outcome?.state === 'completed') return { data: outcome.result ?? null, status: 200, message: r.message ?? 'Job completed' };
-    if (outcome?.state === 'failed') throw outcome.error;
+    if (outcome?.state === 'completed') return { data: outcome.result ?? null, status: 200, message: r.message ?? 'Job completed', job: jobRef(jobId) };
+    if (outcome?.state === 'failed') throw naming(outcome.error, jobId);
     // Timed out (or async): the stored state is the truth, an event may have raced the timer.
     const now = await this.store.findById(jobId);
     if (wait && now && (now.state === 'completed' || now.state === 'failed')) return this.finished(now, r.message);
@@ -126,13 +143,13 @@ export class JobsService {
   }
 
   private finished(j: JobRecord, message?: string): SubmitResult {
-    if (j.state === 'failed') throw fromStoredError(j.error ?? { code: 'PLATFORM_UNAVAILABLE', message: 'The job failed' });
-    return { data: j.result ?? null, status: 200, message: message ?? 'Job completed' };
+    if (j.state === 'failed') throw naming(fromStoredError(j.error ?? { code: 'PLATFORM_UNAVAILABLE', message: 'The job failed' }), j.id);
+    return { data: j.result ?? null, status: 200, message: message ?? 'Job completed', job: jobRef(j.id) };
   }
 
   private accepted(jobId: string, state: string): SubmitResult {
     const pollUrl = pollPath(jobId);
-    return { data: { jobId, status: state, pollUrl }, status: 202, message: 'Job accepted', headers: { Location: pollUrl } };
+    return { data: { jobId, status: state, pollUrl }, status: 202, message: 'Job accepted', headers: { Location: pollUrl }, job: jobRef(jobId) };
   }
 
   /** Inserts the job, or finds the job this request must share (same Idempotency-Key, or an import already running). */
@@ -153,23 +170,57 @@ export class JobsService {
     throw new AppError('INTERNAL', 'Could not start or join the import');
   }
 
-  private async enqueue(j: Pick<JobRecord, 'id' | 'tenantId' | 'type' | 'operation' | 'platform'>): Promise<void> {
+  /**
+   * Adds the job under its row's id, within ENQUEUE_TIMEOUT_MS. When the add fails or times out, the
+   * row is failed and its Idempotency-Key released (`abandonUnqueued`) and the request answers 503:
+   * a client told "unavailable" must never see the job run later (a retry without the key would
+   * then create twice), and an add that reaches Redis after all finds a failed row the worker will
+   * not run. Unless a worker has already started it: then the add did land, and the job goes on.
+   */
+  private async enqueue(j: NewJob, idempotencyKey?: string): Promise<void> {
     try {
-      if (j.type === 'write') {
-        await this.infra.queues.enqueue(platformWriteJob, { jobId: j.id, tenantId: j.tenantId, operation: j.operation }, { jobId: j.id });
-      } else {
-        await this.infra.queues.enqueue(importAccountJob, { jobId: j.id, tenantId: j.tenantId, platform: j.platform }, { jobId: j.id });
-      }
+      await this.queueReachable(this.add(j));
     } catch (e) {
-      await this.store.markFailed(j.id, { code: 'INTERNAL', message: 'The job could not be queued' }).catch(() => undefined);
+      const unavailable = e instanceof AppError && e.code === 'SERVICE_UNAVAILABLE';
+      const stored = { code: unavailable ? ('SERVICE_UNAVAILABLE' as const) : ('INTERNAL' as const), message: 'The job could not be queued; nothing was sent to the platform' };
+      const key = idempotencyKey ? { tenantId: j.tenantId, ownerKey: j.ownerKey, key: idempotencyKey } : undefined;
+      const abandoned = await this.store.abandonUnqueued(j.id, stored, key);
+      if (!abandoned) return;
+      if (unavailable) {
+        throw naming(new AppError('SERVICE_UNAVAILABLE', e.message, { retryAfter: e.retryAfter, cause: e }), j.id);
+      }
       throw e;
     }
   }
 
-  /** A shared job whose queue entry is gone (crash before enqueue, Redis flushed) is queued again. */
+  private add(j: Pick<JobRecord, 'id' | 'tenantId' | 'type' | 'operation' | 'platform'>) {
+    if (j.type === 'write') {
+      return this.infra.queues.enqueue(platformWriteJob, { jobId: j.id, tenantId: j.tenantId, operation: j.operation }, { jobId: j.id });
+    }
+    return this.infra.queues.enqueue(importAccountJob, { jobId: j.id, tenantId: j.tenantId, platform: j.platform }, { jobId: j.id });
+  }
+
+  /**
+   * A shared job whose queue entry is gone (crash before enqueue, Redis flushed) is queued again.
+   * It belongs to an earlier request that was answered, so it is never abandoned here: if Redis
+   * cannot be reached, this request answers 503 and the worker's reconciler re-adds the job.
+   */
   private async ensureQueued(j: JobRecord): Promise<void> {
-    const inQueue = await this.infra.queues.queue(j.queue as QueueName).getJob(j.id);
-    if (!inQueue) await this.enqueue(j);
+    await this.queueReachable(
+      (async () => {
+        const inQueue = await this.infra.queues.queue(j.queue as QueueName).getJob(j.id);
+        if (!inQueue) await this.add(j);
+      })(),
+    );
+  }
+
+  /** `p` within ENQUEUE_TIMEOUT_MS, or 503 SERVICE_UNAVAILABLE when it fails on Redis or runs out of time. */
+  private async queueReachable<T>(p: Promise<T>): Promise<T> {
+    try {
+      return await withTimeout(p, this.infra.config.ENQUEUE_TIMEOUT_MS, 'Redis (queues)');
+    } catch (e) {
+      throw dependencyUnavailable(e) ?? e;
+    }
   }
 
   async get(auth: AuthContext, jobId: string): Promise<JobView> {
@@ -183,17 +234,24 @@ export class JobsService {
     return j;
   }
 
-  /** Pages what an import stored for its account, in insertion order, each record once. */
+  /**
+   * Pages what an import stored for its account, in insertion order, each record once. An export
+   * (a write operation that `storesEntities`) lists its own level; an import lists every level but
+   * the exports' (theirs contain a colon: `leads:<formId>`).
+   */
   async entities(auth: AuthContext, jobId: string, q: EntityPageQuery) {
     const j = await this.owned(auth, jobId);
-    if (j.type !== 'import' || !j.adAccountId) throw new AppError('NOT_FOUND', 'Only import jobs have imported entities');
+    const exported = j.type === 'write' ? findWriteOperation(j.operation)?.storesEntities?.(j.params ?? {}) : undefined;
+    if ((j.type !== 'import' && !exported) || !j.adAccountId) throw new AppError('NOT_FOUND', 'Only import and export jobs have stored entities');
+    if (exported && q.level !== undefined && q.level !== exported) return { items: [], nextCursor: null };
+    if (exported) q = { ...q, level: exported };
     const after = decodeCursor(q.cursor);
     if (after === 'invalid') {
       throw new AppError('VALIDATION_FAILED', 'Invalid cursor', { details: [{ path: 'query.cursor', message: 'not a cursor from this endpoint' }] });
     }
     const rows = (await this.infra.orm.em.getConnection().execute(
       `select id, level, platform_id, data, fetched_at from imported_entities
-       where tenant_id = ? and platform = ? and ad_account_id = ? ${q.level ? 'and level = ?' : ''} and id > ?
+       where tenant_id = ? and platform = ? and ad_account_id = ? ${q.level ? 'and level = ?' : "and position(':' in level) = 0"} and id > ?
        order by id limit ?`,
       [j.tenantId, j.platform, j.adAccountId, ...(q.level ? [q.level] : []), after ?? '0', q.limit + 1],
     )) as { id: string; level: string; platform_id: string; data: unknown; fetched_at: Date }[];

@@ -1,25 +1,22 @@
-import type { WriteOperation } from './write-operation.types';
-
-export type { WriteOperation, WriteContext } from './write-operation.types';
-export { defineWriteOperation } from './write-operation.types';
-import { tiktokWriteOperations } from '../../platforms/tiktok/operations/write-operations';
-import { facebookWriteOperations } from '../../platforms/facebook/operations/write-operations';
-
-/**
- * Every platform write the gateway runs as a job. Each platform surface appends its list here
- * (one import line), so the api and worker roles see the same operations.
- */
-export const writeOperations: WriteOperation[] = [...facebookWriteOperations, ...tiktokWriteOperations];
+import type { WriteOperation } from '../../platforms/core/write-operation';
+import type { ImportSource } from '../../platforms/core/import-source';
+import { allWriteOperations, importSourceOf } from '../../platforms';
 
 const extra = new Map<string, WriteOperation>();
 
-/** Registers an operation at run time (tests, plugins). A second registration of a name must be the same object. */
+/** Registers an operation at run time (tests). A second registration of a name must be the same object. */
 export function registerWriteOperation(op: WriteOperation): void {
   const prev = findWriteOperation(op.name);
   if (prev && prev !== op) throw new Error(`write operation ${op.name} is already registered`);
   extra.set(op.name, op);
 }
 
+/** The write a job row names, from the platform modules' lists (or a test's registration). */
 export function findWriteOperation(name: string): WriteOperation | undefined {
-  return extra.get(name) ?? writeOperations.find((o) => o.name === name);
+  return extra.get(name) ?? allWriteOperations().find((o) => o.name === name);
+}
+
+/** How an account of the platform is imported (its module's import source). */
+export function findImportSource(platform: string): ImportSource | undefined {
+  return importSourceOf(platform);
 }

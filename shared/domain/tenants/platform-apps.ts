@@ -1,4 +1,4 @@
-/** The app credentials each platform needs (API.md §10), and how they map to the OAuth client shape. */
+/** The app credentials each platform needs (docs/api-conventions.md §10), and how they map to the OAuth client shape. */
 export type AppPlatform = 'facebook' | 'google' | 'tiktok' | 'linkedin';
 export const APP_PLATFORMS: AppPlatform[] = ['facebook', 'google', 'tiktok', 'linkedin'];
 

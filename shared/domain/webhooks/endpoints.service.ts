@@ -96,6 +96,8 @@ export class WebhookEndpointService {
       policy: TargetPolicy;
       /** Queues one delivery attempt (the delivery service). */
       enqueue: (deliveryId: string, round: number) => Promise<void>;
+      /** The tenant's endpoints changed (EventSubscriptions.changed): every replica re-reads what it subscribes to. */
+      changed: (tenantId: string) => Promise<void>;
     },
   ) {}
 
@@ -111,6 +113,7 @@ export class WebhookEndpointService {
        values (?, ?, ?, ?::text[], ?, ?, ?) returning ${ENDPOINT_COLUMNS}`,
       [randomUUID(), tenantId, input.url, eventsColumn(input.events), input.description ?? null, input.enabled ?? true, this.deps.vault.encrypt(secret)],
     );
+    await this.deps.changed(tenantId);
     return { ...endpointView(rows[0]!), secret };
   }
 
@@ -145,12 +148,14 @@ export class WebhookEndpointService {
       [...params, id, tenantId],
     );
     if (!rows[0]) throw notFound();
+    await this.deps.changed(tenantId);
     return endpointView(rows[0]);
   }
 
   async remove(em: EntityManager, tenantId: string, id: string): Promise<void> {
     const rows = await em.execute<Row[]>('delete from webhook_endpoints where id = ? and tenant_id = ? returning id', [id, tenantId]);
     if (!rows[0]) throw notFound();
+    await this.deps.changed(tenantId);
   }
 
   /** A new secret, returned once; the current one keeps signing (alongside) for `graceSeconds`. */

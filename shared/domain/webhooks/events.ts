@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { WebhookEvent } from '../../persistence/entities/webhook-event.entity';
 import type { Connection } from '../../persistence/entities/connection.entity';
 import { unavailableFeatures } from '../../platforms/core/scopes';
-import { scopeModelOf } from '../../platforms/scope-models';
+import { scopeModelOf } from '../../platforms';
 
 export const WEBHOOK_EVENT_TYPES = [
   'job.completed',

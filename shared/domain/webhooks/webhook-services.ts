@@ -8,14 +8,18 @@ import { webhookSweepJob } from '../../queues/webhook-jobs';
 import { TargetPolicy } from './target-policy';
 import { WebhookEndpointService } from './endpoints.service';
 import { WebhookDeliveryService } from './delivery.service';
+import { EventSubscriptions } from './subscriptions';
+import type { GuardCache } from '../ad-accounts/guard-cache';
 
 export interface WebhookServices {
   policy: TargetPolicy;
   endpoints: WebhookEndpointService;
   deliveries: WebhookDeliveryService;
+  subscriptions: EventSubscriptions;
 }
 
-export function createWebhookServices(infra: InfraDeps, identity: { vault: Vault; mailer: Mailer }): WebhookServices {
+/** `channel`: the guard cache, whose Redis invalidation channel the subscriptions cache shares. */
+export function createWebhookServices(infra: InfraDeps, identity: { vault: Vault; mailer: Mailer }, channel: GuardCache): WebhookServices {
   const { config, logger, orm, queues } = infra;
   const policy = new TargetPolicy(config.WEBHOOK_ALLOWED_HOSTS);
   const deliveries = new WebhookDeliveryService({
@@ -28,17 +32,25 @@ export function createWebhookServices(infra: InfraDeps, identity: { vault: Vault
     metrics: infra.metrics,
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
   });
-  const endpoints = new WebhookEndpointService({ vault: identity.vault, policy, enqueue: (id, round) => deliveries.enqueue(id, round) });
+  const subscriptions = new EventSubscriptions({ ttlMs: config.WEBHOOK_ENDPOINT_CACHE_TTL_MS, channel });
+  const endpoints = new WebhookEndpointService({
+    vault: identity.vault,
+    policy,
+    enqueue: (id, round) => deliveries.enqueue(id, round),
+    changed: (tenantId) => subscriptions.changed(tenantId),
+  });
 
   // Whatever code path persisted an event, it is queued once its flush is over. Inside an open
   // transaction the commit is still ahead, so the dispatch job waits a little (and retries if needed).
+  // Not awaited: a flush (and the transaction around it) never waits on Redis, which may be down;
+  // an event whose dispatch job never made it is queued by the sweeper.
   orm.em.getEventManager().registerSubscriber({
-    afterFlush: async ({ em, uow }: FlushEventArgs) => {
+    afterFlush: ({ em, uow }: FlushEventArgs) => {
       const ids = uow
         .getChangeSets()
         .filter((cs) => cs.rootName === WebhookEvent.meta.className && cs.type === ChangeSetType.CREATE)
         .map((cs) => (cs.entity as WebhookEvent).id);
-      if (ids.length) await deliveries.dispatchSoon(ids, em.isInTransaction() ? 500 : 0);
+      if (ids.length) void deliveries.dispatchSoon(ids, em.isInTransaction() ? 500 : 0);
     },
   });
 
@@ -48,5 +60,5 @@ export function createWebhookServices(infra: InfraDeps, identity: { vault: Vault
       .upsertJobScheduler('webhook-sweep', { every: 60_000 }, { name: webhookSweepJob.name, data: {} })
       .catch((err: unknown) => logger.warn({ err }, 'could not schedule the webhook sweeper'));
   }
-  return { policy, endpoints, deliveries };
+  return { policy, endpoints, deliveries, subscriptions };
 }

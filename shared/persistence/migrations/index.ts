@@ -5,6 +5,8 @@ import { Migration20261122300000_jobs } from './Migration20261122300000_jobs';
 import { Migration20261124200001_revoked_subjects } from './Migration20261124200001_revoked_subjects';
 import { Migration20261124600001_webhooks } from './Migration20261124600001_webhooks';
 import { Migration20261124400001_job_request_id } from './Migration20261124400001_job_request_id';
+import { Migration20261125050001_job_listing } from './Migration20261125050001_job_listing';
+import { Migration20261125100001_connect_sessions } from './Migration20261125100001_connect_sessions';
 
 /**
  * Ordered list of migrations. Hand-written SQL classes, one file each, named
@@ -17,4 +19,6 @@ export const allMigrations: MigrationObject[] = [
   { name: 'Migration20261124200001_revoked_subjects', class: Migration20261124200001_revoked_subjects },
   { name: 'Migration20261124600001_webhooks', class: Migration20261124600001_webhooks },
   { name: 'Migration20261124400001_job_request_id', class: Migration20261124400001_job_request_id },
+  { name: 'Migration20261125050001_job_listing', class: Migration20261125050001_job_listing },
+  { name: 'Migration20261125100001_connect_sessions', class: Migration20261125100001_connect_sessions },
 ];

@@ -1,17 +1,19 @@
 import { AppError } from '../../errors/app-error';
 import type { Config } from '../../infra/config';
 import type { HttpClientDeps } from './http-client';
-import { isPlatform, type Platform, type PlatformAdapter } from './types';
+import type { Platform, PlatformAdapter } from './types';
 
 /** What every adapter factory gets. */
 export interface AdapterDeps {
   config: Config;
   http: HttpClientDeps;
+  /** The module's own config slice (`PlatformModule.config`), parsed; `{}` for a module without one. */
+  platformConfig?: Record<string, unknown>;
 }
 
 export type AdapterFactory = (deps: AdapterDeps) => PlatformAdapter;
 
-/** Resolves adapters by platform; the only place that knows which platforms exist is the factory list. */
+/** Resolves adapters by platform; which platforms exist is the module list in shared/platforms/index.ts. */
 export class PlatformRegistry {
   private readonly byName = new Map<Platform, PlatformAdapter>();
 
@@ -20,7 +22,7 @@ export class PlatformRegistry {
   }
 
   get(platform: string): PlatformAdapter {
-    const a = isPlatform(platform) ? this.byName.get(platform) : undefined;
+    const a = this.byName.get(platform);
     if (!a) throw new AppError('NOT_FOUND', `Unknown platform ${platform}`);
     return a;
   }

@@ -1,10 +1,11 @@
 import type { AppError } from '../../errors/app-error';
 import type { ScopeModel } from './scopes';
 
-/** Platforms with an ads surface. Tenant apps also exist for `linkedin`, which has no adapter yet. */
-export const PLATFORMS = ['facebook', 'tiktok', 'google'] as const;
-export type Platform = (typeof PLATFORMS)[number];
-export const isPlatform = (p: string): p is Platform => (PLATFORMS as readonly string[]).includes(p);
+/**
+ * A platform's name. Core never lists the platforms: `shared/platforms/index.ts` does, and derives
+ * the union of their names (its `Platform`) from its module list.
+ */
+export type Platform = string;
 
 /** A tenant's app credentials for one platform, decrypted (identity's `tenantApps.getDecrypted`). */
 export interface PlatformApp {
@@ -116,6 +117,8 @@ export interface PlatformDescriptor {
   scopes: string[];
   /** Request header naming who owns a daily quota (Google's developer-token); its presence makes a daily-quota hold cover the app too. */
   quotaOwnerHeader?: string;
+  /** Calls carry a proof made with the app secret (Meta appsecret_proof), so token sources offer the secret. */
+  appSecretProof?: boolean;
   /** Scopes each operation needs, checked before the call; absent = the platform cannot be checked ahead. */
   scopeModel?: ScopeModel;
   /** Response headers that carry limit signals. */
@@ -154,7 +157,8 @@ export interface OAuthCallback {
 
 export interface PlatformOAuth {
   usesPkce: boolean;
-  authorizeUrl(input: { app: PlatformApp; redirectUri: string; state: string; scopes: string[]; codeChallenge?: string }): string;
+  /** `rerequest`: the user's earlier consent did not grant some of `scopes` (declined): ask for them again. */
+  authorizeUrl(input: { app: PlatformApp; redirectUri: string; state: string; scopes: string[]; codeChallenge?: string; rerequest?: boolean }): string;
   /** Reads the platform's callback query (TikTok names the code `auth_code`). */
   readCallback(query: Record<string, unknown>): OAuthCallback;
   exchangeCode(input: { app: PlatformApp; code: string; redirectUri: string; codeVerifier?: string }): Promise<TokenGrant>;
@@ -190,4 +194,6 @@ export interface PlatformAdapter {
   client: PlatformClient;
   errors: ErrorMapper;
   operations: AccountOperations;
+  /** Headers every account call carries for the tenant's app (Google developer-token, login-customer-id). */
+  callHeaders?(app: Pick<PlatformApp, 'extras'>, account: { loginCustomerId?: string | null }): Record<string, string>;
 }

@@ -11,7 +11,7 @@ import type { PlatformRequest } from '../core/types';
 export const appSecretProof = (token: string, appSecret: string) => createHmac('sha256', appSecret).update(token).digest('hex');
 
 /**
- * Graph API wire format (facts §1): the token travels as `access_token` (what both SDKs send);
+ * Graph API wire format (docs/platforms/facebook.md §1): the token travels as `access_token` (what both SDKs send);
  * GET/DELETE carry everything in the query, POST is form-urlencoded with JSON inside fields.
  * With the app secret known, every call that carries a token also carries `appsecret_proof`.
  */

@@ -6,7 +6,7 @@ import { FACEBOOK_SCOPE_MODEL } from './scopes';
 /** What the login dialog asks for by default: every scope some operation needs (see scopes.ts). */
 export const FACEBOOK_SCOPES = consentScopes(FACEBOOK_SCOPE_MODEL);
 
-/** Headers that carry Meta's usage signals (facts §6). */
+/** Headers that carry Meta's usage signals (docs/platforms/facebook.md §6). */
 export const USAGE_HEADERS = ['x-app-usage', 'x-ad-account-usage', 'x-business-use-case-usage'];
 
 export function facebookDescriptor(config: Config): PlatformDescriptor & { dialogBase: string; graphRoot: string } {
@@ -21,6 +21,7 @@ export function facebookDescriptor(config: Config): PlatformDescriptor & { dialo
     scopes: FACEBOOK_SCOPES,
     scopeModel: FACEBOOK_SCOPE_MODEL,
     limitHeaders: USAGE_HEADERS,
+    appSecretProof: true,
     accountRps: config.FACEBOOK_ACCOUNT_RPS,
     appRps: config.FACEBOOK_APP_RPS,
   };

@@ -1,7 +1,7 @@
 import { AppError, type ErrorCode } from '../../errors/app-error';
 import type { ErrorMapper, Failure, RawResponse, UsageSignal } from '../core/types';
 
-/** Graph error body (facts §5). */
+/** Graph error body (docs/platforms/facebook.md §5). */
 interface GraphError {
   message?: string;
   type?: string;
@@ -18,7 +18,7 @@ const isBuc = (code: number) => code >= 80000 && code <= 80014;
 const isPermission = (code: number) => code === 10 || code === 294 || (code >= 200 && code <= 299);
 /** Subcodes of 190 that mean the user removed the app (revoked) rather than a lapsed session. */
 const REVOKED_SUBCODES = new Set([458]);
-/** Documented score-limit block when the platform gives no estimate (facts §5). */
+/** Documented score-limit block when the platform gives no estimate (docs/platforms/facebook.md §5). */
 const DEFAULT_BLOCK_MS = 60_000;
 
 function details(e: GraphError, res: RawResponse) {
@@ -97,13 +97,13 @@ export function classifyFacebook(res: RawResponse): Failure | null {
       error: err('PLATFORM_RATE_LIMITED', 'Meta rate limit reached', e, res, Math.ceil(wait / 1000)),
     };
   }
-  // Same request, same answer: "reduce the amount of data" is not worth retrying (facts §4, §5).
+  // Same request, same answer: "reduce the amount of data" is not worth retrying (docs/platforms/facebook.md §4, §5).
   if (code === 1 && /reduce the amount of data/i.test(msg)) return { kind: 'fatal', error: err('PLATFORM_REJECTED', msg, e, res) };
   if (code === 1 || code === 2 || e.is_transient) {
     return { kind: 'transient', error: err('PLATFORM_UNAVAILABLE', 'Meta failed to answer', e, res) };
   }
   if (isPermission(code) || code === 368) return { kind: 'fatal', error: err('FORBIDDEN', msg, e, res) };
-  // 100/33: the object does not exist or this token cannot see it (facts §5).
+  // 100/33: the object does not exist or this token cannot see it (docs/platforms/facebook.md §5).
   if (code === 100 && Number(e.error_subcode) === 33) return { kind: 'fatal', error: err('NOT_FOUND', msg, e, res) };
   const message = e.error_user_msg ? `${msg} (${e.error_user_msg})` : msg;
   return { kind: 'fatal', error: err('PLATFORM_REJECTED', message, e, res) };
@@ -114,7 +114,7 @@ function maxPct(o: Record<string, unknown> | undefined, keys: string[]): number 
   return Math.max(0, ...keys.map((k) => Number(o[k] ?? 0)).filter((n) => Number.isFinite(n)));
 }
 
-/** Usage headers → per-scope percentages (facts §6); every bucket counts, the highest wins. */
+/** Usage headers → per-scope percentages (docs/platforms/facebook.md §6); every bucket counts, the highest wins. */
 export function facebookUsage(res: RawResponse): UsageSignal[] {
   const out: UsageSignal[] = [];
   const app = parseJson(res.headers['x-app-usage']) as Record<string, unknown> | undefined;

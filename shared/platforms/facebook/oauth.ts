@@ -21,7 +21,7 @@ interface DebugToken {
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /**
- * Meta login (facts §2): dialog → code → short-lived token → long-lived token (~60 days), then
+ * Meta login (docs/platforms/facebook.md §2): dialog → code → short-lived token → long-lived token (~60 days), then
  * `debug_token` for the real expiry and granted scopes.
  */
 export function facebookOAuth(client: PlatformClient, d: { dialogBase: string; scopes: string[] }): PlatformOAuth {
@@ -64,13 +64,16 @@ export function facebookOAuth(client: PlatformClient, d: { dialogBase: string; s
 
   return {
     usesPkce: false,
-    authorizeUrl({ app, redirectUri, state, scopes }) {
+    authorizeUrl({ app, redirectUri, state, scopes, rerequest }) {
       const u = new URL(d.dialogBase);
       u.searchParams.set('client_id', app.clientId);
       u.searchParams.set('redirect_uri', redirectUri);
       u.searchParams.set('state', state);
       u.searchParams.set('response_type', 'code');
       u.searchParams.set('scope', (scopes.length ? scopes : d.scopes).join(','));
+      // The dialog never asks again for a permission the person declined, unless told to:
+      // https://developers.facebook.com/docs/facebook-login/guides/advanced/manual-flow/
+      if (rerequest) u.searchParams.set('auth_type', 'rerequest');
       return u.toString();
     },
     readCallback(q): OAuthCallback {

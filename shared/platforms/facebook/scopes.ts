@@ -8,6 +8,8 @@ const POST_READS = new Set(['facebookPreviewCreative', 'facebookEstimateAudience
 const BY_OPERATION: Record<string, string> = {
   facebookListLeadForms: 'lead_forms',
   facebookCreateLeadForm: 'lead_forms',
+  facebookListLeads: 'lead_forms',
+  facebookExportLeads: 'lead_forms',
   facebookListBusinesses: 'businesses',
   facebookGetBusiness: 'businesses',
   facebookListBusinessAdAccounts: 'businesses',

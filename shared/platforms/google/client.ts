@@ -2,7 +2,7 @@ import type { WireFormat } from '../core/http-client';
 import { buildUrl, formBody, FORM, JSON_TYPE } from '../core/encode';
 import type { PlatformApp } from '../core/types';
 
-/** Google Ads REST (facts §1): Bearer token, JSON bodies; OAuth endpoints take forms. */
+/** Google Ads REST (docs/platforms/google.md §1): Bearer token, JSON bodies; OAuth endpoints take forms. */
 export function googleWire(apiBase: string): WireFormat {
   return {
     encode(req, token) {
@@ -23,7 +23,7 @@ export function normalizeGoogleCustomerId(raw: string): string | null {
 
 /**
  * Headers every Ads call needs: the developer token only when configured (optional since the
- * 2026-09-09 sunset, facts §1) and login-customer-id when the account is reached through a manager.
+ * 2026-09-09 sunset, docs/platforms/google.md §1) and login-customer-id when the account is reached through a manager.
  */
 export function googleHeaders(app: Pick<PlatformApp, 'extras'>, loginCustomerId?: string | null): Record<string, string> {
   const h: Record<string, string> = {};

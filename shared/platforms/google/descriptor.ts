@@ -24,7 +24,7 @@ export function googleDescriptor(config: Config): GoogleDescriptor {
     scopes: consentScopes(GOOGLE_SCOPE_MODEL),
     scopeModel: GOOGLE_SCOPE_MODEL,
     quotaOwnerHeader: 'developer-token',
-    // Google sends no usage headers; its signal is quotaError with a retry delay (facts §7, §9).
+    // Google sends no usage headers; its signal is quotaError with a retry delay (docs/platforms/google.md §7, §9).
     limitHeaders: [],
     accountRps: config.GOOGLE_ACCOUNT_RPS,
     appRps: config.GOOGLE_APP_RPS,

@@ -43,7 +43,7 @@ function firstAdsError(s: RpcStatus): { family?: string; value?: string; error?:
 export function classifyGoogle(res: RawResponse): Failure | null {
   if (res.status < 400) return null;
   const body = res.body as { error?: RpcStatus | string; error_description?: string } | undefined;
-  // OAuth token endpoint: `{ "error": "invalid_grant", "error_description": … }` (facts §2).
+  // OAuth token endpoint: `{ "error": "invalid_grant", "error_description": … }` (docs/platforms/google.md §2).
   if (body && typeof body.error === 'string') {
     const d = [{ platform: 'google', code: body.error, message: body.error_description }];
     if (body.error === 'invalid_grant') {

@@ -1,11 +1,16 @@
 import { PlatformHttpClient } from '../core/http-client';
 import type { AdapterDeps } from '../core/registry';
 import type { PlatformAdapter } from '../core/types';
+import { definePlatformModule } from '../core/module';
+import { z } from '../../infra/zod-openapi';
 import { googleDescriptor } from './descriptor';
-import { googleWire } from './client';
+import { googleHeaders, googleWire } from './client';
 import { googleErrors } from './errors';
 import { googleOAuth } from './oauth';
 import { googleOperations } from './account-operations';
+import { googleImportSource } from './operations/import-source';
+import { googleWriteOperations } from './operations/write-operations';
+import { GOOGLE_SCOPE_MODEL } from './scopes';
 
 export function createGoogleAdapter(deps: AdapterDeps): PlatformAdapter {
   const descriptor = googleDescriptor(deps.config);
@@ -17,5 +22,25 @@ export function createGoogleAdapter(deps: AdapterDeps): PlatformAdapter {
     errors: googleErrors,
     oauth: googleOAuth(client, descriptor),
     operations: googleOperations(client),
+    // An account without a manager is reached directly: no login-customer-id, not the app's default.
+    callHeaders: (app, account) => googleHeaders(app, account.loginCustomerId ?? null),
   };
 }
+
+const GOOGLE_IMPORT_ACCOUNT_ID = z
+  .string()
+  .min(1)
+  .max(40)
+  .openapi({ description: 'Google Ads customer id: `1234567890` or `123-456-7890`', example: '1234567890' });
+
+/** The Google platform: adapter, scopes, writes and import (listed once in shared/platforms/index.ts). */
+export const googleModule = definePlatformModule({
+  name: 'google',
+  label: 'Google',
+  tag: 'Google',
+  createAdapter: createGoogleAdapter,
+  scopeModel: GOOGLE_SCOPE_MODEL,
+  writeOperations: googleWriteOperations,
+  importSource: googleImportSource,
+  importRequest: { accountId: GOOGLE_IMPORT_ACCOUNT_ID, levels: 'campaigns, ad groups, ads, keywords and assets' },
+});

@@ -17,7 +17,7 @@ const toGrant = (t: TokenAnswer): TokenGrant => ({
   scopes: (t.scope ?? '').split(/\s+/).filter(Boolean),
 });
 
-/** Google identity (facts §2): authorization code with PKCE S256 and offline access. */
+/** Google identity (docs/platforms/google.md §2): authorization code with PKCE S256 and offline access. */
 export function googleOAuth(client: PlatformClient, d: GoogleDescriptor): PlatformOAuth {
   return {
     usesPkce: true,
@@ -67,7 +67,7 @@ export function googleOAuth(client: PlatformClient, d: GoogleDescriptor): Platfo
       return { ...toGrant(t), refreshToken };
     },
     async revoke(app, { accessToken, refreshToken }) {
-      // Revoking the refresh token ends the whole grant (facts §2).
+      // Revoking the refresh token ends the whole grant (docs/platforms/google.md §2).
       await client.request({
         method: 'POST',
         path: '',

@@ -9,7 +9,7 @@ interface AdvertiserInfo {
   timezone?: string;
 }
 
-/** advertiser/info takes at most 100 ids per call (ASSUMED from Airbyte's batching, facts §2). */
+/** advertiser/info takes at most 100 ids per call (ASSUMED from Airbyte's batching, docs/platforms/tiktok.md §2). */
 const INFO_BATCH = 100;
 const INFO_FIELDS = ['advertiser_id', 'name', 'currency', 'timezone'];
 

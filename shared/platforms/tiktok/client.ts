@@ -2,7 +2,7 @@ import type { WireFormat } from '../core/http-client';
 import { buildUrl, formBody, FORM, JSON_TYPE } from '../core/encode';
 
 /**
- * TikTok wire format (facts §1): `Access-Token` header; GET parameters in the query with arrays and
+ * TikTok wire format (docs/platforms/tiktok.md §1): `Access-Token` header; GET parameters in the query with arrays and
  * objects JSON-encoded; POST bodies JSON; every path ends in `/`. Success bodies are unwrapped to `data`.
  */
 export function tiktokWire(apiBase: string): WireFormat {

@@ -17,7 +17,7 @@ export function tiktokDescriptor(config: Config): PlatformDescriptor & { portalA
     apiVersion: 'v1.3',
     portalAuthUrl: `${config.TIKTOK_AUTH_URL.replace(/\/+$/, '')}/portal/auth`,
     scopes: TIKTOK_SCOPES,
-    // TikTok sends no limit headers; its signal is code 40100 in the body (facts §8).
+    // TikTok sends no limit headers; its signal is code 40100 in the body (docs/platforms/tiktok.md §8).
     limitHeaders: [],
     accountRps: config.TIKTOK_ACCOUNT_RPS,
     appRps: config.TIKTOK_APP_RPS,

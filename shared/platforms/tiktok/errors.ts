@@ -7,7 +7,7 @@ interface Envelope {
   request_id?: string;
 }
 
-/** After a QPS breach TikTok says retry the next second (facts §8). */
+/** After a QPS breach TikTok says retry the next second (docs/platforms/tiktok.md §8). */
 const QPS_WAIT_MS = 1_000;
 const REJECTED = new Set([40000, 40002, 40006, 40011, 40101, 40110, 40700]);
 const FORBIDDEN = new Set([40001, 40106, 40118, 40125, 40130, 41000]);
@@ -21,7 +21,7 @@ function err(code: ErrorCode, message: string, e: Envelope, retryAfter?: number)
   });
 }
 
-/** TikTok answers HTTP 200 with a non-zero `code` on errors (facts §1); rules from the TikTok issue. */
+/** TikTok answers HTTP 200 with a non-zero `code` on errors (docs/platforms/tiktok.md §1); rules from the TikTok issue. */
 export function classifyTiktok(res: RawResponse): Failure | null {
   const body = res.body as Envelope | undefined;
   if (res.status !== 200 || typeof body !== 'object' || body === null || typeof body.code !== 'number') {

@@ -3,7 +3,7 @@ import type { OAuthCallback, PlatformClient, PlatformOAuth } from '../core/types
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /**
- * TikTok advertiser OAuth (facts §2): portal page → `auth_code` (single use, 1 h) → a long-term
+ * TikTok advertiser OAuth (docs/platforms/tiktok.md §2): portal page → `auth_code` (single use, 1 h) → a long-term
  * token with the advertiser ids. No refresh token, no timer expiry; ends only on revoke.
  */
 export function tiktokOAuth(client: PlatformClient, d: { portalAuthUrl: string }): PlatformOAuth {
@@ -17,7 +17,7 @@ export function tiktokOAuth(client: PlatformClient, d: { portalAuthUrl: string }
       return u.toString();
     },
     readCallback(q): OAuthCallback {
-      // `code` is accepted too: whether TikTok also sends it is UNCONFIRMED (facts §2).
+      // `code` is accepted too: whether TikTok also sends it is UNCONFIRMED (docs/platforms/tiktok.md §2).
       return { code: str(q.auth_code) ?? str(q.code), state: str(q.state), error: str(q.error), errorDescription: str(q.error_description) };
     },
     async exchangeCode({ app, code }) {

@@ -13,7 +13,7 @@ export const guardedRoutes: RouteSpec[] = (['facebook', 'tiktok', 'google'] as c
     auth: 'external',
     query: z.object({ adAccountId: z.string() }),
     before: [adAccountGuard(platform, { from: 'query' })],
-    handler: async ({ req }) => ({ data: req.ctx.adAccount }),
+    handler: async ({ req }) => ({ data: req.ctx.account }),
   }),
 );
 
@@ -29,7 +29,7 @@ export const accountReadRoutes: RouteSpec[] = (['facebook', 'tiktok', 'google'] 
     query: z.object({ adAccountId: z.string() }),
     before: [adAccountGuard(platform, { from: 'query' })],
     handler: async ({ req, deps, em }) => {
-      const acc = req.ctx.adAccount!;
+      const acc = req.ctx.account!;
       const s = deps.services;
       const app = await s.tenantApps.getDecrypted(em, acc.tenantId, platform);
       const data = await s.platforms.get(platform).operations.fetchAccount({
@@ -53,5 +53,5 @@ export const bodyGuardedRoute: RouteSpec = defineRoute({
   auth: 'external',
   body: z.object({ adAccountId: z.string(), name: z.string() }).strict(),
   before: [adAccountGuard('tiktok', { from: 'body' })],
-  handler: async ({ req }) => ({ data: req.ctx.adAccount }),
+  handler: async ({ req }) => ({ data: req.ctx.account }),
 });

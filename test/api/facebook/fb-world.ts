@@ -1,24 +1,19 @@
-import { startFacebookSim, ACCOUNTS, PAGES, BUSINESSES } from '../../simulators/facebook';
-import { startTestApp, http, type TestApp, type JsonResponse } from '../../helpers/test-app';
-import { configureApps, createTenant, externalUserToken } from '../../helpers/identity';
-import { connectAccount, type ConnectedAccount } from '../../helpers/connections';
+import { ACCOUNTS, PAGES, BUSINESSES } from '../../simulators/facebook';
+import type { RunningSimOf } from '../../simulators';
+import { startWorld, type ConnectedAccount, type JsonResponse, type PlatformErrorSpec, type SimCall, type TestApp, type World } from '../../world';
 import { worldPerFile } from '../../helpers/world-per-file';
 
 export { ACCOUNTS, PAGES, BUSINESSES };
 
-export interface SimCallRecord {
-  seq: number;
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: Record<string, string>;
-  headers: Record<string, string>;
-}
+/** The one declaration of a simulator call (test/simulators/common/sim-kit.ts), under this file's old name. */
+export type SimCallRecord = SimCall;
 
 /** The app with workers against the Meta simulator, a tenant, and two external users with their own accounts. */
 export interface FbWorld {
+  /** The same world through the shared API (test/world). */
+  world: World<'facebook'>;
   app: TestApp;
-  sim: Awaited<ReturnType<typeof startFacebookSim>>;
+  sim: RunningSimOf<'facebook'>;
   apiKey: string;
   alice: Record<string, string>;
   bob: Record<string, string>;
@@ -29,60 +24,35 @@ export interface FbWorld {
   call(method: string, path: string, opts?: { body?: unknown; headers?: Record<string, string>; as?: Record<string, string> }): Promise<JsonResponse>;
   simCalls(pathPart?: string): Promise<SimCallRecord[]>;
   clearSim(): Promise<void>;
-  injectGraphError(e: { code?: number; subcode?: number; kind?: string; path?: string; method?: string; count?: number }): Promise<void>;
+  injectGraphError(e: PlatformErrorSpec): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startFbWorld(env: Record<string, string> = {}): Promise<FbWorld> {
-  const sim = await startFacebookSim();
-  const app = await startTestApp({
+  const world = await startWorld({
+    platform: 'facebook',
     workers: true,
-    env: {
-      FACEBOOK_GRAPH_URL: sim.baseUrl,
-      FACEBOOK_DIALOG_URL: sim.baseUrl,
-      WRITE_SYNC_TIMEOUT_MS: '10000',
-      FACEBOOK_INSIGHTS_POLL_MS: '50',
-      HTTP_MAX_RETRIES: '1',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      ...env,
-    },
+    env: { WRITE_SYNC_TIMEOUT_MS: '10000', FACEBOOK_INSIGHTS_POLL_MS: '50', HTTP_MAX_RETRIES: '1', RATE_LIMIT_PER_MINUTE: '100000', ...env },
   });
-  const t = await createTenant(app);
-  await configureApps(app, t.apiKey);
-  const aliceToken = await externalUserToken(app, t.apiKey, 'alice-ext');
-  const bobToken = await externalUserToken(app, t.apiKey, 'bob-ext');
-  const sims = { facebook: sim };
-  const aliceAccount = await connectAccount(app, sims, { platform: 'facebook', token: aliceToken, adAccountId: `act_${ACCOUNTS.alice[0]}` });
-  const aliceSecond = await connectAccount(app, sims, { platform: 'facebook', token: aliceToken, adAccountId: ACCOUNTS.alice[1], through: aliceAccount });
-  const bobAccount = await connectAccount(app, sims, { platform: 'facebook', token: bobToken, adAccountId: ACCOUNTS.bob[0], simUser: 'bob' });
-  const alice = { authorization: `Bearer ${aliceToken}` };
-  const bob = { authorization: `Bearer ${bobToken}` };
+  const bobUser = await world.userFor('bob-ext');
+  const aliceAccount = await world.connect('facebook', { adAccountId: `act_${ACCOUNTS.alice[0]}` });
+  const aliceSecond = await world.connect('facebook', { adAccountId: ACCOUNTS.alice[1]!, through: aliceAccount });
+  const bobAccount = await world.connect('facebook', { adAccountId: ACCOUNTS.bob[0]!, as: bobUser, simUser: 'bob' });
   return {
-    app,
-    sim,
-    apiKey: t.apiKey,
-    alice,
-    bob,
+    world,
+    app: world.app,
+    sim: world.sim.raw,
+    apiKey: world.apiKey,
+    alice: world.user.headers,
+    bob: bobUser.headers,
     aliceAccount,
     aliceSecond,
     bobAccount,
-    call: (method, path, opts = {}) => http(app.url, method, path, { body: opts.body, headers: { ...(opts.as ?? alice), ...opts.headers } }),
-    async simCalls(pathPart) {
-      const r = await fetch(`${sim.baseUrl}/__sim/calls${pathPart ? `?path=${encodeURIComponent(pathPart)}` : ''}`);
-      return ((await r.json()) as { calls: SimCallRecord[] }).calls;
-    },
-    async clearSim() {
-      await fetch(`${sim.baseUrl}/__sim/calls`, { method: 'DELETE' });
-      await fetch(`${sim.baseUrl}/__sim/faults`, { method: 'DELETE' });
-    },
-    async injectGraphError(e) {
-      const r = await fetch(`${sim.baseUrl}/__sim/graph-errors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(e) });
-      if (r.status !== 201) throw new Error(`inject: ${r.status} ${await r.text()}`);
-    },
-    async close() {
-      await app.close();
-      await sim.close();
-    },
+    call: (method, path, opts = {}) => world.call(method, path, opts),
+    simCalls: (pathPart) => world.sim.calls(pathPart),
+    clearSim: () => world.sim.clear(),
+    injectGraphError: async (e) => void (await world.sim.injectError(e)),
+    close: () => world.close(),
   };
 }
 

@@ -4,10 +4,11 @@ const ID = '120210000000000001';
 const PAGE = PAGES.alice[0];
 const NOBODY = '424242424242';
 
-type Case = { op: string; method: 'GET' | 'POST'; path: (acct: string) => string; body?: (acct: string) => Record<string, unknown> };
+type Case = { op: string; method: 'GET' | 'POST' | 'PATCH'; path: (acct: string) => string; body?: (acct: string) => Record<string, unknown> };
 
 const get = (op: string, path: string, extra = ''): Case => ({ op, method: 'GET', path: (a) => `${path}?adAccountId=${a}${extra}` });
 const post = (op: string, path: string, body: Record<string, unknown>): Case => ({ op, method: 'POST', path: () => path, body: (a) => ({ adAccountId: a, ...body }) });
+const patch = (op: string, path: string, body: Record<string, unknown>): Case => ({ ...post(op, path, body), method: 'PATCH' });
 
 /** One valid request per operation of the surface; only the account differs. */
 const CASES: Case[] = [
@@ -52,6 +53,14 @@ const CASES: Case[] = [
   get('facebookListLeadForms', '/api/v1/facebook/lead-form', `&pageId=${PAGE}`),
   post('facebookCreateLeadForm', '/api/v1/facebook/lead-form', { pageId: PAGE, name: 'x', questions: [{ type: 'EMAIL' }], privacy_policy: { url: 'https://example.test/p' } }),
   get('facebookInsights', '/api/v1/facebook/insights'),
+  post('facebookCreateAdSet', '/api/v1/facebook/adsets', { name: 'x', campaign_id: ID, optimization_goal: 'REACH', billing_event: 'IMPRESSIONS', daily_budget: 100, targeting: { geo_locations: { countries: ['US'] } } }),
+  patch('facebookUpdateCampaign', `/api/v1/facebook/campaigns/${ID}`, { name: 'x' }),
+  patch('facebookUpdateAdSet', `/api/v1/facebook/adsets/${ID}`, { name: 'x' }),
+  patch('facebookUpdateAd', `/api/v1/facebook/ads/${ID}`, { name: 'x' }),
+  get('facebookListLeads', `/api/v1/facebook/lead-form/${ID}/leads`),
+  post('facebookExportLeads', `/api/v1/facebook/lead-form/${ID}/leads/export`, {}),
+  post('facebookUploadAdImage', '/api/v1/facebook/adimages', { bytes: 'iVBORw0KGgo=' }),
+  post('facebookCreateAdCreative', '/api/v1/facebook/adcreatives', { name: 'x', type: 'LINK', page_id: PAGE, image_hash: '0123456789abcdef0123456789abcdef', link: 'https://example.test' }),
   get('connectionsFacebookInsights', '/api/v1/connections/facebook/insights'),
 ];
 

@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { CheckpointStore } from '../../../shared/domain/jobs/checkpoint-store';
 import { findWriteOperation } from '../../../shared/domain/jobs/write-operations';
-import type { WriteContext } from '../../../shared/domain/jobs/write-operation.types';
+import type { WriteContext } from '../../../shared/platforms/core/write-operation';
 import { ACCOUNTS, PAGES, useFbWorld } from './fb-world';
 
 /** Every Graph call carries appsecret_proof of its token (the tenant's app secret is known). */
@@ -215,10 +215,11 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
     const name = uniq('Crash');
     const rows = (await w.app.infra.orm.em.getConnection().execute('select tenant_id from ad_accounts where id = ?', [w.aliceAccount.id])) as { tenant_id: string }[];
     const run = async (jobId: string) => {
+      const account = { id: w.aliceAccount.id, tenantId: rows[0]!.tenant_id, platform: 'facebook', platformAccountId: A1, connectionId: w.aliceAccount.connectionId };
       const ctx = {
-        jobId, attempt: 1, em: w.app.infra.orm.em.fork(), log: w.app.infra.logger, checkpoint: new CheckpointStore(w.app.infra.orm, jobId), services: w.app.services,
-        account: { id: w.aliceAccount.id, tenantId: rows[0]!.tenant_id, platform: 'facebook', platformAccountId: A1, connectionId: w.aliceAccount.connectionId },
-        platform: undefined as never, requestId: () => '1', progress: async () => undefined,
+        jobId, attempt: 1, log: w.app.infra.logger, checkpoint: new CheckpointStore(w.app.infra.orm, jobId), config: w.app.infra.config,
+        account, caller: w.app.services.callerFor(account), requestId: () => '1', progress: async () => undefined,
+        entities: { upsert: async () => undefined, pruneUnseen: async () => 0 },
       } as WriteContext;
       const params = { objective: 'lead', campaign: { adAccountId: A1, name, status: 'PAUSED', special_ad_categories: [], is_adset_budget_sharing_enabled: true } };
       return (await findWriteOperation('facebook.create-campaign')!.run(ctx, params)) as { id: string };

@@ -200,4 +200,29 @@ describe('ownership on every Google route that names an account', () => {
     const r = await http(w.app.url, 'GET', path(G.aliceUs));
     expect(r.status).toBe(401);
   });
+
+  /** Routes that take the account in the body: [name, method, path, body without adAccountId]. */
+  const bodyRoutes: Array<[string, string, string, Record<string, unknown>]> = [
+    ['campaign status', 'POST', '/api/v1/google/campaigns/300000001/status', { status: 'PAUSED' }],
+    ['campaign budget', 'PATCH', '/api/v1/google/campaigns/300000001/budget', { amount: '10' }],
+    ['import-ad-account (POST)', 'POST', '/api/v1/google/import-ad-account', {}],
+  ];
+
+  it.each(bodyRoutes)('%s: another user’s account → 403, unknown → 404, not an id → 400, no platform call, no job', async (_name, method, path, body) => {
+    const send = (adAccountId: string) => http(w.app.url, method, path, { headers: w.alice, body: { ...body, adAccountId } });
+    const owned = await send(G.bobBikes);
+    expect(owned.status).toBe(403);
+    expect(owned.body.error.code).toBe('AD_ACCOUNT_NOT_OWNED');
+    const unknown = await send(G.unknown);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('AD_ACCOUNT_NOT_FOUND');
+    expect((await send('not-an-id')).status).toBe(400);
+    expect(await w.calls('/customers/')).toEqual([]);
+    expect(owned.body.jobId).toBeUndefined();
+  });
+
+  it.each(bodyRoutes)('%s: without credentials → 401', async (_name, method, path, body) => {
+    const r = await http(w.app.url, method, path, { body: { ...body, adAccountId: G.aliceUs } });
+    expect(r.status).toBe(401);
+  });
 });

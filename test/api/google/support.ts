@@ -1,7 +1,6 @@
-import { startGoogleSim } from '../../simulators/google';
-import { http, startTestApp, type JsonResponse, type TestApp } from '../../helpers/test-app';
-import { configureApps, createTenant, externalUserToken } from '../../helpers/identity';
-import { authorize, simEnv } from '../../helpers/connections';
+import type { RunningSimOf } from '../../simulators';
+import { http, startWorld, type FaultSpec, type JsonResponse, type SimCall, type TestApp, type World } from '../../world';
+import { activateAccount, consent } from '../../world/connect';
 import { worldPerFile } from '../../helpers/world-per-file';
 import { Connection } from '../../../shared/persistence/entities/connection.entity';
 
@@ -18,17 +17,12 @@ export const G = {
   unknown: '1234567890',
 } as const;
 
-export type GoogleSim = Awaited<ReturnType<typeof startGoogleSim>>;
-
-export interface SimCall {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  body: any;
-}
+export type GoogleSim = RunningSimOf<'google'>;
+export type { SimCall };
 
 export interface GoogleWorld {
+  /** The same world through the shared API (test/world). */
+  world: World<'google'>;
   sim: GoogleSim;
   app: TestApp;
   apiKey: string;
@@ -38,7 +32,7 @@ export interface GoogleWorld {
   get(path: string, headers?: Record<string, string>): Promise<JsonResponse>;
   calls(fragment: string): Promise<SimCall[]>;
   clearCalls(): Promise<void>;
-  fault(f: Record<string, unknown>): Promise<void>;
+  fault(f: FaultSpec): Promise<void>;
   clearFaults(): Promise<void>;
   simPost(path: string, body: unknown): Promise<unknown>;
   /** The platform access token the gateway holds for a connection (read from the vault, as the gateway would). */
@@ -46,63 +40,42 @@ export interface GoogleWorld {
   close(): Promise<void>;
 }
 
-/** Connects through the real OAuth round trip (so the connection has a refresh token) for a seeded sim user. */
-async function oauthConnect(app: TestApp, token: string, simUser: string): Promise<string> {
-  const bearer = { authorization: `Bearer ${token}` };
-  const r = await http(app.url, 'POST', '/api/v1/connections/google/auth-url', { headers: bearer, body: { redirectUri: 'https://tenant.example/done' } });
-  if (r.status !== 200) throw new Error(`auth-url: ${r.status} ${JSON.stringify(r.body)}`);
-  const cb = await fetch(await authorize(r.body.data.url, { sim_user: simUser }), { redirect: 'manual' });
-  const final = new URL(cb.headers.get('location') ?? 'x:/');
-  const connectionId = final.searchParams.get('connectionId');
-  if (final.searchParams.get('status') !== 'success' || !connectionId) throw new Error(`callback: ${final}`);
-  return connectionId;
-}
-
-async function activate(app: TestApp, token: string, adAccountId: string) {
-  const r = await http(app.url, 'POST', '/api/v1/connections/google/activate', { headers: { authorization: `Bearer ${token}` }, body: { adAccountId } });
-  if (r.status !== 200) throw new Error(`activate ${adAccountId}: ${r.status} ${JSON.stringify(r.body)}`);
-}
-
 /**
  * The real app with workers against the Google simulator. alice (sim user alice) owns her three
  * accounts, the manager and its bakery client; bob (sim user bob) owns Bob Bikes; same tenant.
+ * Connections go through the real OAuth round trip, so they hold a refresh token.
  */
 export async function startGoogleWorld(opts: { env?: Record<string, string>; google?: Record<string, string> } = {}): Promise<GoogleWorld> {
-  const sim = await startGoogleSim({ port: 0 });
-  const app = await startTestApp({ workers: true, env: { ...simEnv({ google: sim }), ...opts.env } });
-  const t = await createTenant(app);
-  await configureApps(app, t.apiKey, opts.google ? { google: opts.google } : {});
-  await http(app.url, 'PATCH', '/api/v1/tenant', { headers: { 'x-api-key': t.apiKey }, body: { settings: { allowedOrigins: ['https://tenant.example'] } } });
-  const aliceToken = await externalUserToken(app, t.apiKey, 'alice-ext');
-  const bobToken = await externalUserToken(app, t.apiKey, 'bob-ext');
-  const connections = { alice: await oauthConnect(app, aliceToken, 'alice'), bob: await oauthConnect(app, bobToken, 'bob') };
-  for (const id of [G.aliceUs, G.aliceEu, G.aliceJp, G.manager, G.bakery]) await activate(app, aliceToken, id);
-  await activate(app, bobToken, G.bobBikes);
-  const alice = { authorization: `Bearer ${aliceToken}` };
-  const simFetch = async (path: string, method = 'GET', body?: unknown) =>
-    fetch(`${sim.baseUrl}/__sim${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
-  await simFetch('/calls', 'DELETE');
+  const world = await startWorld({ platform: 'google', workers: true, env: opts.env, apps: opts.google ? { google: opts.google } : {} });
+  const { app } = world;
+  await http(app.url, 'PATCH', '/api/v1/tenant', { headers: { 'x-api-key': world.apiKey }, body: { settings: { allowedOrigins: ['https://tenant.example'] } } });
+  const bob = await world.userFor('bob-ext');
+  const redirectUri = 'https://tenant.example/done';
+  const dialog = (token: string, simUser: string) => consent(app, { platform: 'google', token, simUser, redirectUri });
+  const connections = { alice: await dialog(world.user.token, 'alice'), bob: await dialog(bob.token, 'bob') };
+  for (const id of [G.aliceUs, G.aliceEu, G.aliceJp, G.manager, G.bakery]) await activateAccount(app, { platform: 'google', token: world.user.token, adAccountId: id });
+  await activateAccount(app, { platform: 'google', token: bob.token, adAccountId: G.bobBikes });
+  await world.sim.clearCalls();
+  const alice = world.user.headers;
   return {
-    sim,
+    world,
+    sim: world.sim.raw,
     app,
-    apiKey: t.apiKey,
+    apiKey: world.apiKey,
     alice,
-    bob: { authorization: `Bearer ${bobToken}` },
+    bob: bob.headers,
     connections,
-    get: (path, headers = alice) => http(app.url, 'GET', path, { headers }),
-    calls: async (fragment) => ((await (await simFetch(`/calls?path=${encodeURIComponent(fragment)}`)).json()) as { calls: SimCall[] }).calls,
-    clearCalls: async () => void (await simFetch('/calls', 'DELETE')),
-    fault: async (f) => void (await simFetch('/faults', 'POST', f)),
-    clearFaults: async () => void (await simFetch('/faults', 'DELETE')),
-    simPost: async (path, body) => (await simFetch(path, 'POST', body)).json().catch(() => undefined),
+    get: (path, headers = alice) => world.call('GET', path, { as: headers }),
+    calls: (fragment) => world.sim.calls(fragment),
+    clearCalls: () => world.sim.clearCalls(),
+    fault: async (f) => void (await world.sim.fault(f)),
+    clearFaults: () => world.sim.clearFaults(),
+    simPost: async (path, body) => (await world.sim.sim('POST', path, body)).json().catch(() => undefined),
     async storedAccessToken(connectionId) {
       const c = await app.infra.orm.em.fork().findOneOrFail(Connection, { id: connectionId });
       return app.services.vault.decrypt(c.accessTokenEnc!);
     },
-    async close() {
-      await app.close();
-      await sim.close();
-    },
+    close: () => world.close(),
   };
 }
 
@@ -116,10 +89,4 @@ export const searchStreamOf = (customerId: string) => `/customers/${customerId}/
 
 /** The world for one test file: simulator faults and recorded calls cleared before each test. */
 export const useGoogleWorld = (opts: Parameters<typeof startGoogleWorld>[0] = {}) =>
-  worldPerFile(
-    () => startGoogleWorld(opts),
-    async (w) => {
-      await w.clearFaults();
-      await w.clearCalls();
-    },
-  );
+worldPerFile(() => startGoogleWorld(opts), (w) => w.world.sim.clear());

@@ -85,6 +85,8 @@ describe('writes as jobs (sync or poll, idempotency, failures)', () => {
     expect(first.headers.get('idempotent-replayed')).toBeNull();
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(asyncAgain.headers.get('idempotent-replayed')).toBe('true');
+    // A replay of a finished job waits for nothing: no request is left waiting until the sync timeout.
+    expect(w.app.services.jobs.waiter.waiting).toBe(0);
     expect(campaignsNamed(body.name)).toHaveLength(1);
     expect((await simCalls('/campaign/create/')).filter((c) => c.body?.campaign_name === body.name)).toHaveLength(1);
   });

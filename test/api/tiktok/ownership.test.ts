@@ -10,6 +10,7 @@ const ROUTES: Record<string, (acct: string) => Req> = {
   readTiktokAssets: (a) => ({ method: 'GET', path: '/api/v1/tiktok/assets', query: { adAccountId: a, level: 'campaign' } }),
   createTiktokAssets: (a) => ({ method: 'POST', path: '/api/v1/tiktok/assets', body: { adAccountId: a, campaign: campaignPart(), adGroup: adGroupPart(), ad: { creatives: [creative()] } } }),
   updateTiktokAssetsStatus: (a) => ({ method: 'POST', path: '/api/v1/tiktok/assets/status', body: { adAccountId: a, level: 'ad', ids: ['1820000000000000001'], status: 'DISABLE' } }),
+  updateTiktokAsset: (a) => ({ method: 'PATCH', path: '/api/v1/tiktok/assets/campaign/1800000000000000001', body: { adAccountId: a, campaignName: 'x' } }),
   importTiktokAdAccount: (a) => ({ method: 'GET', path: '/api/v1/tiktok/import-ad-account', query: { adAccountId: a } }),
   readTiktokInsights: (a) => ({ method: 'GET', path: '/api/v1/tiktok/insights', query: { adAccountId: a, dataLevel: 'AUCTION_CAMPAIGN', dimensions: 'campaign_id', startDate: '2026-11-01', endDate: '2026-11-02' } }),
   readTiktokPixels: (a) => ({ method: 'GET', path: '/api/v1/tiktok/pixels', query: { adAccountId: a } }),

@@ -1,7 +1,5 @@
-import { startTiktokSim } from '../../simulators/tiktok';
-import { http, startTestApp, type JsonResponse, type TestApp } from '../../helpers/test-app';
-import { configureApps, createTenant, externalUserToken } from '../../helpers/identity';
-import { connectAccount, simEnv, type ConnectedAccount } from '../../helpers/connections';
+import type { RunningSimOf } from '../../simulators';
+import { startWorld, type ConnectedAccount, type JsonResponse, type SimCall, type TestApp, type World } from '../../world';
 import { worldPerFile } from '../../helpers/world-per-file';
 
 /** Seeded simulator advertisers (test/simulators/tiktok/README.md). */
@@ -11,18 +9,12 @@ export const BOB_BIKES = '7000000000000000021';
 /** Unknown to the gateway: never activated by anyone. */
 export const ALICE_APPS = '7000000000000000013';
 
-export type TiktokSim = Awaited<ReturnType<typeof startTiktokSim>>;
-
-export interface SimCall {
-  at: string;
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  headers: Record<string, string>;
-  body: any;
-}
+export type TiktokSim = RunningSimOf<'tiktok'>;
+export type { SimCall };
 
 export interface TiktokWorld {
+  /** The same world through the shared API (test/world). */
+  world: World<'tiktok'>;
   sim: TiktokSim;
   app: TestApp;
   /** Bearer headers: alice owns ALICE_US and ALICE_UK, bob owns BOB_BIKES (same tenant). */
@@ -44,57 +36,38 @@ export interface TiktokWorld {
 
 /** The real app with workers against the TikTok simulator; two external users with activated accounts. */
 export async function startTiktokWorld(env: Record<string, string> = {}): Promise<TiktokWorld> {
-  const sim = await startTiktokSim({ port: 0 });
-  const app = await startTestApp({ workers: true, env: { ...simEnv({ tiktok: sim }), ...env } });
-  const t = await createTenant(app);
-  await configureApps(app, t.apiKey);
-  const aliceToken = await externalUserToken(app, t.apiKey, 'alice-ext');
-  const bobToken = await externalUserToken(app, t.apiKey, 'bob-ext');
-  const sims = { tiktok: sim };
+  const world = await startWorld({ platform: 'tiktok', workers: true, env });
+  const bob = await world.userFor('bob-ext');
   // Caller-supplied tokens, not the dialog: the ownership tests need an advertiser of alice's that
   // the tenant never discovered (a dialog connection lists all of them), and TikTok grants scopes per
   // app in its portal, so the dialog would ask for nothing more.
   const accounts = {
-    aliceUs: await connectAccount(app, sims, { platform: 'tiktok', token: aliceToken, adAccountId: ALICE_US, via: 'token' }),
-    aliceUk: await connectAccount(app, sims, { platform: 'tiktok', token: aliceToken, adAccountId: ALICE_UK, via: 'token' }),
-    bob: await connectAccount(app, sims, { platform: 'tiktok', token: bobToken, adAccountId: BOB_BIKES, simUser: 'bob', via: 'token' }),
+    aliceUs: await world.connect('tiktok', { adAccountId: ALICE_US, via: 'token' }),
+    aliceUk: await world.connect('tiktok', { adAccountId: ALICE_UK, via: 'token' }),
+    bob: await world.connect('tiktok', { adAccountId: BOB_BIKES, as: bob, simUser: 'bob', via: 'token' }),
   };
-  const alice = { authorization: `Bearer ${aliceToken}` };
-  const simFetch = (path: string, method = 'GET', body?: unknown) =>
-    fetch(`${sim.baseUrl}/__sim${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+  const alice = world.user.headers;
   return {
-    sim,
-    app,
+    world,
+    sim: world.sim.raw,
+    app: world.app,
     alice,
-    bob: { authorization: `Bearer ${bobToken}` },
-    aliceToken,
-    apiKey: t.apiKey,
+    bob: bob.headers,
+    aliceToken: world.user.token,
+    apiKey: world.apiKey,
     accounts,
-    get: (path, headers = alice) => http(app.url, 'GET', path, { headers }),
-    send: (method, path, body, headers = alice) => http(app.url, method, path, { headers, body }),
-    calls: async (fragment) => ((await (await simFetch(`/calls?path=${encodeURIComponent(fragment)}`)).json()) as { calls: SimCall[] }).calls,
-    clearCalls: async () => void (await simFetch('/calls', 'DELETE')),
-    platformError: async (code, path, count, message) => void (await simFetch('/platform-errors', 'POST', { code, path, count, message })),
-    clearFaults: async () => {
-      await simFetch('/platform-errors', 'DELETE');
-      await simFetch('/faults', 'DELETE');
-    },
-    async close() {
-      await app.close();
-      await sim.close();
-    },
+    get: (path, headers = alice) => world.call('GET', path, { as: headers }),
+    send: (method, path, body, headers = alice) => world.call(method, path, { as: headers, body }),
+    calls: (fragment) => world.sim.calls(fragment),
+    clearCalls: () => world.sim.clearCalls(),
+    platformError: async (code, path, count, message) => void (await world.sim.injectError({ code, path, count, message })),
+    clearFaults: () => world.sim.clearFaults(),
+    close: () => world.close(),
   };
 }
 
 /** The world for one describe block: recorded calls and injected faults cleared before each test. */
-export const useTiktokWorld = (env: Record<string, string> = {}) =>
-  worldPerFile(
-    () => startTiktokWorld(env),
-    async (w) => {
-      await w.clearCalls();
-      await w.clearFaults();
-    },
-  );
+export const useTiktokWorld = (env: Record<string, string> = {}) => worldPerFile(() => startTiktokWorld(env), (w) => w.world.sim.clear());
 
 /** A query string from an object (values JSON-encoded when not strings). */
 export function qs(q: Record<string, unknown>): string {

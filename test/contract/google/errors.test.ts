@@ -2,7 +2,7 @@ import { adsError, call, mintToken, search, start, V, type Sim } from './google-
 
 const Q = { query: 'SELECT customer.id FROM customer' };
 
-describe('google simulator authentication and platform errors (facts §7)', () => {
+describe('google simulator authentication and platform errors (docs/platforms/google.md §7)', () => {
   let sim: Sim;
   let alice: string;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ const names = async (sim: Sim, token: string, where = '') =>
     (r: any) => `${r.campaign.name}:${r.campaign.status}`,
   );
 
-describe('google simulator campaigns:mutate (facts §8)', () => {
+describe('google simulator campaigns:mutate (docs/platforms/google.md §8)', () => {
   let sim: Sim;
   let alice: string;
   beforeAll(async () => {

@@ -39,7 +39,7 @@ const pkce = () => {
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 };
 
-describe('google simulator OAuth (facts §2)', () => {
+describe('google simulator OAuth (docs/platforms/google.md §2)', () => {
   let sim: Sim;
   beforeAll(async () => {
     sim = await start();

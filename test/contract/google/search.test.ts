@@ -1,6 +1,6 @@
 import { adsError, call, mintToken, search, searchAll, start, stream, V, type Sim } from './google-sim.helpers';
 
-describe('google simulator search / searchStream (facts §3–§6)', () => {
+describe('google simulator search / searchStream (docs/platforms/google.md §3–§6)', () => {
   let sim: Sim;
   let alice: string;
   beforeAll(async () => {
@@ -186,7 +186,7 @@ describe('google simulator search / searchStream (facts §3–§6)', () => {
   });
 });
 
-describe('google simulator pagination (facts §4: fixed pages, token bound to the query)', () => {
+describe('google simulator pagination (docs/platforms/google.md §4: fixed pages, token bound to the query)', () => {
   let sim: Sim;
   let alice: string;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-/** TikTok simulator contract: rate limiting (facts §8), injected faults, control surface, big account. */
+/** TikTok simulator contract: rate limiting (docs/platforms/tiktok.md §8), injected faults, control surface, big account. */
 import { BIG_ACCOUNT_ID } from '../../simulators/tiktok';
 import { ALICE_UK, ALICE_US, TiktokClient, control, expectError, expectOk, mintToken, startSim, simPerFile, type Sim } from './tiktok-sim-client';
 

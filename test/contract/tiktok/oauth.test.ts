@@ -1,4 +1,4 @@
-/** TikTok simulator contract: advertiser OAuth, tokens and advertiser info (facts §1, §2). */
+/** TikTok simulator contract: advertiser OAuth, tokens and advertiser info (docs/platforms/tiktok.md §1, §2). */
 import { ALICE_APPS, ALICE_UK, ALICE_US, BOB_BIKES, control, expectError, expectOk, mintToken, simPerFile, type Sim } from './tiktok-sim-client';
 
 const APP = { app_id: 'app-1', secret: 'secret-1' };

@@ -1,4 +1,4 @@
-/** TikTok simulator contract: campaign/adgroup/ad get endpoints (facts §1, §3, §9). */
+/** TikTok simulator contract: campaign/adgroup/ad get endpoints (docs/platforms/tiktok.md §1, §3, §9). */
 import { ALICE_UK, ALICE_US, expectError, expectOk, simPerFile } from './tiktok-sim-client';
 
 type Rec = Record<string, unknown>;

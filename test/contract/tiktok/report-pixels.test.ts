@@ -1,4 +1,4 @@
-/** TikTok simulator contract: integrated report (facts §5) and pixels (facts §6). */
+/** TikTok simulator contract: integrated report (docs/platforms/tiktok.md §5) and pixels (docs/platforms/tiktok.md §6). */
 import { ALICE_US, expectError, expectOk, simPerFile } from './tiktok-sim-client';
 
 interface Row { dimensions: Record<string, string>; metrics: Record<string, string> }

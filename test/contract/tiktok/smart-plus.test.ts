@@ -1,4 +1,4 @@
-/** TikTok simulator contract: Upgraded Smart+ endpoints and ad review surface (facts §7). */
+/** TikTok simulator contract: Upgraded Smart+ endpoints and ad review surface (docs/platforms/tiktok.md §7). */
 import { ALICE_US, expectError, expectOk, simPerFile } from './tiktok-sim-client';
 
 type Rec = Record<string, unknown>;

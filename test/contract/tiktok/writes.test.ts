@@ -1,4 +1,4 @@
-/** TikTok simulator contract: campaign/adgroup/ad create, update, status/update (facts §4). */
+/** TikTok simulator contract: campaign/adgroup/ad create, update, status/update (docs/platforms/tiktok.md §4). */
 import { ALICE_UK, ALICE_US, expectError, expectOk, simPerFile } from './tiktok-sim-client';
 
 type Rec = Record<string, unknown>;

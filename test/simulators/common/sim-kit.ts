@@ -9,14 +9,19 @@ import express, { type Request, type Response, type NextFunction } from 'express
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/**
+ * One call a simulator received, as `GET /__sim/calls` returns it: the one declaration every test
+ * helper uses. Query values are strings unless the query repeated a name; the body is what the
+ * platform route parsed (JSON, or form fields as strings).
+ */
 export interface SimCall {
   seq: number;
   at: string;
   method: string;
   path: string;
-  query: Record<string, unknown>;
+  query: Record<string, any>;
   headers: Record<string, string>;
-  body: unknown;
+  body: any;
 }
 
 export interface Fault {

@@ -1,5 +1,5 @@
 /**
- * Meta Graph / Marketing API simulator (facts: /work/shared/platforms/facebook.md).
+ * Meta Graph / Marketing API simulator (facts: docs/platforms/facebook.md).
  * Seeded users, ids and tokens are listed in README.md beside this file.
  */
 import express, { type NextFunction, type Request, type Response } from 'express';

@@ -47,6 +47,8 @@ export class FacebookState {
   readonly store = new Store();
   readonly tokens = new TokenStore();
   readonly apps = new Map<string, SimApp>();
+  /** Permissions each user declined in an app's login dialog (`<userId>:<appId>`), not offered again without `auth_type=rerequest`. */
+  readonly declined = new Map<string, Set<string>>();
   tunables: FacebookTunables = { ...DEFAULT_TUNABLES };
 
   constructor(

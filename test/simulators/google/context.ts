@@ -18,13 +18,13 @@ export interface GoogleSimOptions {
   strict?: boolean;
   apps?: RegisteredApp[];
   latencyMs?: number;
-  /** Lowest served API version; older ones answer UNSUPPORTED_VERSION (v22 sunset 2026-10-07, facts §1). */
+  /** Lowest served API version; older ones answer UNSUPPORTED_VERSION (v22 sunset 2026-10-07, docs/platforms/google.md §1). */
   minVersion?: number;
-  /** Search page size; Google's is fixed at 10,000 (facts §4). Lower it only to test paging on small data. */
+  /** Search page size; Google's is fixed at 10,000 (docs/platforms/google.md §4). Lower it only to test paging on small data. */
   searchPageSize?: number;
-  /** Rows per searchStream batch (ASSUMED 10,000, facts §4 unconfirmed for REST). */
+  /** Rows per searchStream batch (ASSUMED 10,000, docs/platforms/google.md §4 unconfirmed for REST). */
   streamBatchSize?: number;
-  /** Pre-sunset behaviour: a developer-token header is required (facts §1). Default false. */
+  /** Pre-sunset behaviour: a developer-token header is required (docs/platforms/google.md §1). Default false. */
   requireDeveloperToken?: boolean;
   /** Accepted developer tokens when requireDeveloperToken is on; empty = any non-empty value. */
   developerTokens?: string[];
@@ -68,6 +68,6 @@ export interface SimContext {
   tokens: TokenStore;
   control: SimControl;
   settings: Settings;
-  /** Operations counted per customer (facts §9 counting), for /__sim/usage. */
+  /** Operations counted per customer (docs/platforms/google.md §9 counting), for /__sim/usage. */
   usage: Map<string, number>;
 }

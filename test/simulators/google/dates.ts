@@ -5,7 +5,7 @@ export function dayToIso(day: number): string {
   return new Date(day * MS_DAY).toISOString().slice(0, 10);
 }
 
-/** Accepts 'YYYY-MM-DD' or 'YYYYMMDD' (facts §5 date ranges); undefined when malformed. */
+/** Accepts 'YYYY-MM-DD' or 'YYYYMMDD' (docs/platforms/google.md §5 date ranges); undefined when malformed. */
 export function isoToDay(s: string): number | undefined {
   const m = /^(\d{4})-?(\d{2})-?(\d{2})$/.exec(s);
   if (!m) return undefined;
@@ -73,7 +73,7 @@ export const DURING_FUNCTIONS = [
   'YESTERDAY',
 ] as const;
 
-/** Inclusive [from, to] day range of a DURING function, relative to `today` (facts §5 "Meanings"). */
+/** Inclusive [from, to] day range of a DURING function, relative to `today` (docs/platforms/google.md §5 "Meanings"). */
 export function duringRange(fn: string, today: number): [number, number] | undefined {
   const mon = weekStart(today);
   const sun = today - ((weekdayIndex(today) + 1) % 7);

@@ -1,6 +1,6 @@
 /**
  * Google Ads error bodies: google.rpc.Status wrapped in `error`, with a GoogleAdsFailure detail.
- * Shapes follow /work/shared/platforms/google.md §7.
+ * Shapes follow docs/platforms/google.md §7.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -168,4 +168,18 @@ export function notEnabled() {
     'CUSTOMER_NOT_ENABLED',
     "The customer account can't be accessed because it is not yet enabled or has been deactivated.",
   );
+}
+
+/**
+ * The `partialFailureError` of a mutate with `partialFailure: true`: a google.rpc.Status whose message
+ * names the first failed operation's field path and whose details carry every failure.
+ */
+export function partialFailureError(version: string, errors: GoogleAdsErrorItem[], requestId: string) {
+  const first = errors[0]!;
+  const path = (first.location?.fieldPathElements ?? []).map((e) => (e.index !== undefined ? `${e.fieldName}[${e.index}]` : e.fieldName)).join('.');
+  return {
+    code: statusInfo(400).rpc,
+    message: `${errors.length > 1 ? "Multiple errors in 'details'. First error: " : ''}${first.message}, at ${path}`,
+    details: [failureDetail(version, errors, requestId)],
+  };
 }

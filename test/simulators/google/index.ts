@@ -1,7 +1,7 @@
 /**
  * Google Ads API simulator: OAuth (accounts.google.com / oauth2.googleapis.com paths) and the Ads REST
  * surface (googleads.googleapis.com paths) on one loopback host, over deterministic seeded data.
- * Facts: /work/shared/platforms/google.md. Seeded users and accounts: README.md beside this file.
+ * Facts: docs/platforms/google.md. Seeded users and accounts: README.md beside this file.
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { listen, SimControl, type RunningSim } from '../common/sim-kit';

@@ -82,6 +82,16 @@ export interface Asset {
   finalUrls: string[];
 }
 
+/** A campaign budget (CampaignBudget resource); seeded campaigns get theirs on first use. */
+export interface Budget {
+  id: string;
+  customerId: string;
+  name: string;
+  amountMicros: bigint;
+  status: 'ENABLED' | 'REMOVED';
+  explicitlyShared: boolean;
+}
+
 export interface AccountData {
   customerId: string;
   campaigns: Campaign[];
@@ -91,6 +101,7 @@ export interface AccountData {
   assets: Asset[];
   campaignById: Map<string, Campaign>;
   adGroupById: Map<string, AdGroup>;
+  budgetById: Map<string, Budget>;
   /** Bumped on every write, so cached query results are never served stale. */
   version: number;
 }
@@ -112,6 +123,7 @@ export function emptyAccount(customerId: string): AccountData {
     assets: [],
     campaignById: new Map(),
     adGroupById: new Map(),
+    budgetById: new Map(),
     version: 0,
   };
 }
@@ -119,6 +131,31 @@ export function emptyAccount(customerId: string): AccountData {
 export function addCampaign(acct: AccountData, c: Campaign): void {
   acct.campaigns.push(c);
   acct.campaignById.set(c.id, c);
+}
+
+/**
+ * The budget with this id, made on first use for seeded and created campaigns: a daily, not
+ * explicitly shared budget of 10–100 units (deterministic per id), so reads and writes agree.
+ */
+export function budgetOf(acct: AccountData, id: string): Budget {
+  let b = acct.budgetById.get(id);
+  if (!b) {
+    b = { id, customerId: acct.customerId, name: `Budget ${id}`, amountMicros: BigInt(10 + (Number(id.slice(-6)) % 10) * 10) * 1_000_000n, status: 'ENABLED', explicitlyShared: false };
+    acct.budgetById.set(id, b);
+  }
+  return b;
+}
+
+/** Every budget a campaign of the account points at, in campaign order. */
+export function budgetsOf(acct: AccountData): Budget[] {
+  const seen = new Set<string>();
+  const out: Budget[] = [];
+  for (const c of acct.campaigns) {
+    if (seen.has(c.budgetId)) continue;
+    seen.add(c.budgetId);
+    out.push(budgetOf(acct, c.budgetId));
+  }
+  return out;
 }
 
 export function addAdGroup(acct: AccountData, g: AdGroup): void {

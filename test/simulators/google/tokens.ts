@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 export const ADWORDS_SCOPE = 'https://www.googleapis.com/auth/adwords';
-/** Facts §2: expires_in is ~1 h, commonly 3599. */
+/** docs/platforms/google.md §2: expires_in is ~1 h, commonly 3599. */
 export const DEFAULT_EXPIRES_IN = 3599;
 
 export interface Grant {

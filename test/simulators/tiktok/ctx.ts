@@ -42,7 +42,7 @@ export class Ctx {
   advertiser(id?: string): Advertiser {
     const advId = id ?? this.p.str('advertiser_id', true);
     const adv = this.state.advertisers.get(advId);
-    // Unknown advertiser → 40300, known but not granted → 40001 (mapping UNCONFIRMED, facts §9).
+    // Unknown advertiser → 40300, known but not granted → 40001 (mapping UNCONFIRMED, docs/platforms/tiktok.md §9).
     if (!adv) throw new TtError(TT_CODES.ADVERTISER_NOT_FOUND, `Advertiser ${advId} does not exist or has been deleted.`);
     if (this.token && !this.token.advertiserIds.includes(advId)) {
       throw new TtError(TT_CODES.NO_PERMISSION, `No permission to operate advertiser ${advId}.`);

@@ -1,6 +1,6 @@
 /**
  * TikTok API for Business (Marketing API v1.3) simulator. See README.md beside this file for the
- * seeded users and accounts, and /work/shared/platforms/tiktok.md for the facts it follows.
+ * seeded users and accounts, and docs/platforms/tiktok.md for the facts it follows.
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { SimControl, listen, type RunningSim } from '../common/sim-kit';
@@ -60,7 +60,7 @@ export function createTiktokSim(opts: TiktokSimOptions = {}): TiktokSim {
   app.use('/__sim', control.router());
   app.use(portalRouter(deps));
 
-  // strict: the trailing slash is part of every TikTok path (facts §1).
+  // strict: the trailing slash is part of every TikTok path (docs/platforms/tiktok.md §1).
   const api = express.Router({ strict: true });
   authRoutes(api, deps);
   readRoutes(api, deps);
@@ -70,7 +70,7 @@ export function createTiktokSim(opts: TiktokSimOptions = {}): TiktokSim {
   smartPlusRoutes(api, deps);
   smartReviewRoutes(api, deps);
   app.use(API_PREFIX, api);
-  // Wrong path or method: a non-200 status (facts §1); body code 40400 is ASSUMED.
+  // Wrong path or method: a non-200 status (docs/platforms/tiktok.md §1); body code 40400 is ASSUMED.
   app.use((_req: Request, res: Response) => sendError(res, TT_CODES.ROUTE_NOT_FOUND, undefined, 404));
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const type = (err as { type?: string }).type;

@@ -1,6 +1,6 @@
 /**
  * The shared "get" semantics of /campaign/get/, /adgroup/get/, /ad/get/ and their Smart+ twins
- * (facts §3, §7, §9): `fields` projection, `filtering` object with validated keys and enums,
+ * (docs/platforms/tiktok.md §3, §7, §9): `fields` projection, `filtering` object with validated keys and enums,
  * deleted objects hidden by default, newest (largest id) first, page/page_size arithmetic.
  *
  * Hot path (no filter, or id filters only) is O(page); other filters scan the advertiser's objects.
@@ -21,7 +21,7 @@ export interface ListSpec {
   parents: Record<string, (id: string) => readonly Entity[]>;
   /** Other accepted filter keys; matched against the record field of the same name when present. */
   otherKeys: string[];
-  /** Secondary statuses valid in a filter (facts §3). */
+  /** Secondary statuses valid in a filter (docs/platforms/tiktok.md §3). */
   secondary: string[];
   maxPageSize: number;
 }
@@ -43,7 +43,7 @@ export function listObjects(ctx: Ctx, spec: ListSpec): unknown {
   const fields = p.strArr('fields');
   if (fields) {
     const bad = fields.filter((f) => !known.has(f));
-    // Unknown `fields` → 40002 (facts §9 allow 40002 or 41002: ASSUMED 40002).
+    // Unknown `fields` → 40002 (docs/platforms/tiktok.md §9 allow 40002 or 41002: ASSUMED 40002).
     if (bad.length) throw paramError(`fields: Invalid field(s): [${bad.map((b) => `'${b}'`).join(', ')}]`);
   }
   const exclude = p.strArr('exclude_field_types_in_response');
@@ -118,7 +118,7 @@ function filterIds(f: Record<string, unknown>, key: string): string[] | undefine
   const v = f[key];
   if (v === undefined || v === null) return undefined;
   if (!Array.isArray(v)) throw paramError(`filtering.${key}: Field must be set to array`);
-  // ≤100 ids per filter (facts §3); the code for exceeding it is UNCONFIRMED: ASSUMED 40002.
+  // ≤100 ids per filter (docs/platforms/tiktok.md §3); the code for exceeding it is UNCONFIRMED: ASSUMED 40002.
   if (v.length > MAX_IDS) throw paramError(`filtering.${key}: Length must be between 1 and ${MAX_IDS}.`);
   return v.map(String);
 }

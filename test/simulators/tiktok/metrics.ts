@@ -1,5 +1,5 @@
 /**
- * Deterministic report metrics (facts §5): counts derived from hash(seed, object id, time bucket),
+ * Deterministic report metrics (docs/platforms/tiktok.md §5): counts derived from hash(seed, object id, time bucket),
  * ratios recomputed from summed counts, every value a string (money with 2 decimals, ctr 0–100).
  */
 import { hash01 } from './state';

@@ -1,5 +1,5 @@
 /**
- * Builds wire records (facts §3, §7) from compact entities. Fields nobody wrote get deterministic
+ * Builds wire records (docs/platforms/tiktok.md §3, §7) from compact entities. Fields nobody wrote get deterministic
  * defaults from hash01(seed, id); fields written by create/update (entity.data) win.
  */
 import { formatTime } from './wire';

@@ -56,7 +56,7 @@ export function simControlRoutes(deps: SimDeps, errors: PlatformErrors): express
       access_token: t.token,
       advertiser_ids: t.advertiserIds,
       scope: t.scope,
-      // TikTok advertiser tokens have no refresh token and no expiry (facts §2).
+      // TikTok advertiser tokens have no refresh token and no expiry (docs/platforms/tiktok.md §2).
       refresh_token: null,
       expires_in: b.expiresIn ?? null,
     });
@@ -91,7 +91,7 @@ export function simControlRoutes(deps: SimDeps, errors: PlatformErrors): express
     res.status(204).end();
   });
 
-  // TikTok sends no usage headers (facts §8); tests and benchmarks read the sim's own count here.
+  // TikTok sends no usage headers (docs/platforms/tiktok.md §8); tests and benchmarks read the sim's own count here.
   r.get('/usage', (req, res) => {
     const key = String(req.query.advertiser_id ?? '');
     res.json({ advertiser_id: key, callsLastSecond: deps.control.window.count(key), perAccountPerSecond: deps.control.budget.perAccountPerSecond ?? null, throttled: deps.control.throttled });

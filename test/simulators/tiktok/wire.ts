@@ -2,7 +2,7 @@
  * TikTok Marketing API v1.3 wire conventions: the `{code, message, request_id, data}` envelope
  * (HTTP 200 even on errors), return codes, and GET parameter decoding (JSON-encoded arrays/objects).
  *
- * Facts: /work/shared/platforms/tiktok.md §1, §8, §9. Message texts below are written in our own
+ * Facts: docs/platforms/tiktok.md §1, §8, §9. Message texts below are written in our own
  * words; only the codes are pinned by the facts (the texts are ASSUMED unless the facts quote them).
  */
 import type { Request, Response } from 'express';
@@ -44,11 +44,11 @@ export const DEFAULT_MESSAGES: Record<number, string> = {
   40007: 'The object does not exist.',
   40011: 'Too many IDs in the request.',
   40050: 'Duplicate request.',
-  // Quoted in facts §1 (summary text); the observed variant names the app.
+  // Quoted in docs/platforms/tiktok.md §1 (summary text); the observed variant names the app.
   40100: 'Requests made too frequently. Please try again later.',
   40101: 'Invalid app_id or secret.',
   40102: 'Access token has expired.',
-  // Quoted in facts §1.
+  // Quoted in docs/platforms/tiktok.md §1.
   40104: 'Access token is null, you should set it in http header with key Access-Token.',
   40105: 'Access token is incorrect or has been revoked.',
   40106: 'The core user does not match the advertiser.',
@@ -205,7 +205,7 @@ export class Params {
       if (required) throw paramError(`${name}: Missing data for required field.`);
       return undefined;
     }
-    // Repeated or bare params: quoted in facts §1.
+    // Repeated or bare params: quoted in docs/platforms/tiktok.md §1.
     if (!Array.isArray(v)) throw paramError(`${name}: Field must be set to array`);
     return v;
   }

@@ -40,14 +40,14 @@ export function label(kind: Kind): string {
   }
 }
 
-/** The object, or 40007 "The ad {id} does not exist." (facts §1). */
+/** The object, or 40007 "The ad {id} does not exist." (docs/platforms/tiktok.md §1). */
 export function mustGet<T extends Entity>(store: EntityStore<T>, kind: Kind, advertiserId: string, id: string): T {
   const e = store.get(advertiserId, id);
   if (!e) throw new TtError(TT_CODES.NOT_FOUND, `The ${label(kind)} ${id} does not exist.`);
   return e;
 }
 
-/** Deleted objects cannot be changed (facts §4); the code is not given: ASSUMED 40002. */
+/** Deleted objects cannot be changed (docs/platforms/tiktok.md §4); the code is not given: ASSUMED 40002. */
 export function mustBeLive(e: Entity, kind: Kind): void {
   if (e.status === 'DELETE') throw paramError(`The ${label(kind)} ${e.id} has been deleted and cannot be modified.`);
 }
@@ -75,7 +75,7 @@ export function newEntity(ctx: Ctx, kind: Parameters<Ctx['state']['nextId']>[0],
 
 export const OP_STATUS = ['ENABLE', 'DISABLE', 'DELETE'] as const;
 
-/** Validates `ids` (1–20, facts §4) and returns them with the requested status. */
+/** Validates `ids` (1–20, docs/platforms/tiktok.md §4) and returns them with the requested status. */
 export function statusArgs(ctx: Ctx, idsKey: string): { ids: string[]; status: OperationStatus } {
   const ids = ctx.p.strArr(idsKey, true)!;
   if (ids.length < 1 || ids.length > 20) throw paramError(`${idsKey}: Length must be between 1 and 20.`);

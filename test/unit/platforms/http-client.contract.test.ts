@@ -5,11 +5,11 @@ import { loadConfig } from '../../../shared/infra/config';
 import { OutboundLimiter } from '../../../shared/platforms/core/limiter';
 import { createPlatformRegistry } from '../../../shared/platforms';
 import type { PlatformRegistry } from '../../../shared/platforms/core/registry';
-import { simEnv, simToken, startSims, type Sims } from '../../helpers/connections';
-import { uniquePrefix } from '../../helpers/test-app';
+import { uniquePrefix } from '../../world/app';
+import { simulatorEnv, startSimulators, type SimHandle, type SimHandles } from '../../world/sim-control';
 
 /** The platform clients against the simulators over HTTP: retries, write safety, limit feedback. */
-let sims: Sims & { close(): Promise<void> };
+let sims: SimHandles;
 let redis: IORedis;
 let limiter: OutboundLimiter;
 let registry: PlatformRegistry;
@@ -17,8 +17,8 @@ const lines: Record<string, unknown>[] = [];
 const invalid: { id: string; status: string }[] = [];
 
 beforeAll(async () => {
-  sims = await startSims();
-  const config = loadConfig({ ...process.env, ...simEnv(sims), FACEBOOK_ACCOUNT_RPS: '0', TIKTOK_APP_RPS: '0', GOOGLE_ACCOUNT_RPS: '0', READ_LIMIT_DEADLINE_MS: '3000' });
+  sims = await startSimulators(['facebook', 'tiktok', 'google']);
+  const config = loadConfig({ ...process.env, ...simulatorEnv(sims), FACEBOOK_ACCOUNT_RPS: '0', TIKTOK_APP_RPS: '0', GOOGLE_ACCOUNT_RPS: '0', READ_LIMIT_DEADLINE_MS: '3000' });
   const sink = new Writable({ write: (c, _e, cb) => (lines.push(JSON.parse(String(c))), cb()) });
   const logger = pino({ level: 'debug' }, sink);
   redis = new IORedis(config.REDIS_URL);
@@ -32,17 +32,16 @@ afterAll(async () => {
   await registry.close();
   await limiter.close();
   redis.disconnect();
-  await sims.close();
+  await Promise.all(Object.values(sims).map((s) => s.close()));
 });
 
-const fault = (platform: keyof Sims, body: Record<string, unknown>) =>
-  fetch(`${sims[platform]!.baseUrl}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const calls = async (platform: keyof Sims, path: string) =>
-  ((await (await fetch(`${sims[platform]!.baseUrl}/__sim/calls?path=${encodeURIComponent(path)}`)).json()) as { calls: unknown[] }).calls.length;
+const sim = (platform: 'facebook' | 'tiktok' | 'google'): SimHandle => sims[platform]!;
+const fault = (platform: 'facebook' | 'tiktok' | 'google', f: Parameters<SimHandle['fault']>[0]) => sim(platform).fault(f);
+const calls = async (platform: 'facebook' | 'tiktok' | 'google', path: string) => (await sim(platform).calls(path)).length;
 
 describe('retries', () => {
   it('retries a read on a 503 and logs the reason of each retry', async () => {
-    const { accessToken } = await simToken(sims, 'facebook');
+    const { accessToken } = await sim('facebook').token();
     await fault('facebook', { path: '/act_100000000000002', status: 503, body: { error: { message: 'Service temporarily unavailable', code: 2, is_transient: true, type: 'OAuthException' } }, count: 2 });
     const before = await calls('facebook', '/act_100000000000002');
     const r = await registry.get('facebook').client.request<{ id: string }>({ method: 'GET', path: 'act_100000000000002', query: { fields: 'id' }, token: accessToken, kind: 'read', accountKey: '100000000000002' });
@@ -52,7 +51,7 @@ describe('retries', () => {
   });
 
   it('does not retry a non-idempotent write on a 5xx; answers 502 PLATFORM_UNAVAILABLE', async () => {
-    const { accessToken } = await simToken(sims, 'google');
+    const { accessToken } = await sim('google').token();
     await fault('google', { path: 'campaigns:mutate', kind: 'internal', count: 1 });
     const before = await calls('google', 'campaigns:mutate');
     await expect(
@@ -62,8 +61,8 @@ describe('retries', () => {
   });
 
   it('retries a TikTok write marked idempotent (request_id) on 50000', async () => {
-    const { accessToken } = await simToken(sims, 'tiktok');
-    await fetch(`${sims.tiktok!.baseUrl}/__sim/platform-errors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 50000, path: '/campaign/create/', count: 1 }) });
+    const { accessToken } = await sim('tiktok').token();
+    await sim('tiktok').injectError({ code: 50000, path: '/campaign/create/', count: 1 });
     const before = await calls('tiktok', '/campaign/create/');
     const body = { advertiser_id: '7000000000000000011', campaign_name: `retry-${Date.now()}`, objective_type: 'TRAFFIC', budget_mode: 'BUDGET_MODE_INFINITE', request_id: String(Date.now()) };
     const r = await registry.get('tiktok').client.request<{ campaign_id: string }>({ method: 'POST', path: 'campaign/create/', body, token: accessToken, kind: 'write', idempotent: true, accountKey: '7000000000000000011' });
@@ -74,7 +73,7 @@ describe('retries', () => {
 
 describe('limit signals', () => {
   it('a Google quota error with a retry delay longer than the read deadline answers 429 with Retry-After from the delay', async () => {
-    const { accessToken } = await simToken(sims, 'google');
+    const { accessToken } = await sim('google').token();
     await fault('google', { path: '/customers/1000000002/', kind: 'quota', count: 1 });
     await expect(
       registry.get('google').client.request({ method: 'POST', path: 'customers/1000000002/googleAds:search', body: { query: 'SELECT customer.id FROM customer' }, token: accessToken, kind: 'read', accountKey: '1000000002' }),
@@ -88,8 +87,8 @@ describe('limit signals', () => {
   });
 
   it('Meta usage above 85 % pauses the account before the platform blocks it', async () => {
-    const { accessToken } = await simToken(sims, 'facebook');
-    await fetch(`${sims.facebook!.baseUrl}/__sim/budget`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ perAccountPerSecond: 10 }) });
+    const { accessToken } = await sim('facebook').token();
+    await sim('facebook').throttle(10);
     const read = () => registry.get('facebook').client.request({ method: 'GET', path: 'act_100000000000003', query: { fields: 'id' }, token: accessToken, kind: 'read', accountKey: '100000000000003' });
     // Ten quick calls push usage to 90 %+; the limiter must then hold the eleventh instead of letting it be throttled.
     for (let i = 0; i < 9; i++) await read();
@@ -97,15 +96,15 @@ describe('limit signals', () => {
     await read();
     await read();
     expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
-    const stats = (await (await fetch(`${sims.facebook!.baseUrl}/__sim/stats`)).json()) as { throttled: number };
+    const stats = await sim('facebook').stats();
     expect(stats.throttled).toBe(0);
     expect(lines.some((l) => l.msg === 'outbound limiter paused' && String(l.reason).startsWith('usage'))).toBe(true);
-    await fetch(`${sims.facebook!.baseUrl}/__sim/budget`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({}) });
+    await sim('facebook').throttle();
   });
 
   it('TikTok 40100 holds the app for the QPS second, then the read is retried and succeeds', async () => {
-    const { accessToken } = await simToken(sims, 'tiktok');
-    await fetch(`${sims.tiktok!.baseUrl}/__sim/platform-errors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 40100, path: '/advertiser/info/', count: 1 }) });
+    const { accessToken } = await sim('tiktok').token();
+    await sim('tiktok').injectError({ code: 40100, path: '/advertiser/info/', count: 1 });
     const t0 = Date.now();
     const r = await registry.get('tiktok').client.request<{ list: unknown[] }>({ method: 'GET', path: 'advertiser/info/', query: { advertiser_ids: ['7000000000000000012'] }, token: accessToken, kind: 'read', accountKey: '7000000000000000012' });
     expect(r.list).toHaveLength(1);
@@ -121,7 +120,7 @@ describe('write safety hooks (what a checkpointed create learns about its reques
   const campaign = (name: string) => ({ name, objective: 'OUTCOME_TRAFFIC', status: 'PAUSED', special_ad_categories: '[]', is_adset_budget_sharing_enabled: 'false' });
 
   it('a create the platform answers with an error is settled: no request of it is left in flight', async () => {
-    const { accessToken } = await simToken(sims, 'facebook');
+    const { accessToken } = await sim('facebook').token();
     const { seen, wire } = hooks();
     await expect(
       registry.get('facebook').client.request({ method: 'POST', path: 'act_100000000000001/campaigns', body: { name: 'x' }, token: accessToken, kind: 'write', accountKey: '100000000000001', wire }),
@@ -130,7 +129,7 @@ describe('write safety hooks (what a checkpointed create learns about its reques
   });
 
   it('a create that times out stays in flight (never settled) and is not sent again', async () => {
-    const { accessToken } = await simToken(sims, 'facebook');
+    const { accessToken } = await sim('facebook').token();
     await fault('facebook', { path: '/act_100000000000001/campaigns', method: 'POST', latencyMs: 6000, count: 1 });
     const before = await calls('facebook', '/act_100000000000001/campaigns');
     const { seen, wire } = hooks();

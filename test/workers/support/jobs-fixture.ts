@@ -26,7 +26,7 @@ export const testJobRoutes: RouteSpec[] = [
       deps.services.jobs.submit({ auth, req }, {
         type: 'write',
         platform: 'tiktok',
-        adAccount: req.ctx.adAccount!,
+        adAccount: req.ctx.account!,
         operation: body.byName ? 'test.tiktok.create-campaign-by-name' : 'test.tiktok.create-campaign',
         params: { name: body.name, ...(body.budget !== undefined ? { budget: body.budget } : {}) },
         message: 'Campaign created',

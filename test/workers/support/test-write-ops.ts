@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { createOnce, type WireHooks } from '../../../shared/domain/jobs/create-once';
-import { defineWriteOperation, type WriteContext } from '../../../shared/domain/jobs/write-operations';
+import { createOnce, type WireHooks } from '../../../shared/platforms/core/create-once';
+import { defineWriteOperation, type WriteContext } from '../../../shared/platforms/core/write-operation';
 
 /*
  * Test-only TikTok writes that exercise the pipeline's crash safety both ways: by the platform's own
@@ -12,7 +12,7 @@ type P = z.infer<typeof Params>;
 type Campaign = { campaign_id: string; campaign_name: string };
 
 const create = (ctx: WriteContext, p: P, wire: WireHooks, requestId?: string) =>
-  ctx.platform.request<Campaign>({
+  ctx.caller.request<Campaign>({
     method: 'POST',
     path: 'campaign/create/',
     body: {
@@ -34,6 +34,8 @@ export const completions = new Map<string, number>();
 export const createCampaignWithRequestId = defineWriteOperation<P>({
   name: 'test.tiktok.create-campaign',
   platform: 'tiktok',
+  kind: 'create',
+  exactlyOnce: { idempotencyKey: 'request_id' },
   params: Params,
   run: async (ctx, p) => {
     const c = await createOnce(ctx, 'campaign', { create: (rid, wire) => create(ctx, p, wire, rid) });
@@ -45,12 +47,14 @@ export const createCampaignWithRequestId = defineWriteOperation<P>({
 export const createCampaignFoundByName = defineWriteOperation<P>({
   name: 'test.tiktok.create-campaign-by-name',
   platform: 'tiktok',
+  kind: 'create',
+  exactlyOnce: { lookup: 'the campaign name' },
   params: Params,
   run: async (ctx, p) => {
     const c = await createOnce(ctx, 'campaign', {
       create: (_rid, wire) => create(ctx, p, wire),
       find: async () => {
-        const page = await ctx.platform.request<{ list: Campaign[] }>({
+        const page = await ctx.caller.request<{ list: Campaign[] }>({
           method: 'GET',
           path: 'campaign/get/',
           query: { advertiser_id: ctx.account.platformAccountId, filtering: { campaign_name: p.name }, page_size: 10 },

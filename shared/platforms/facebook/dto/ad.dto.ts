@@ -1,8 +1,8 @@
 import { z } from '../../../infra/zod-openapi';
 import { AdAccountId, GraphId } from './common.dto';
-import { STEP_TAG_LENGTH } from '../../../domain/jobs/create-once';
+import { STEP_TAG_LENGTH } from '../../core/create-once';
 
-/** Link ad story (facts §3 Creatives): page plus link data, or an existing post. */
+/** Link ad story (docs/platforms/facebook.md §3 Creatives): page plus link data, or an existing post. */
 export const ObjectStorySpecDto = z
   .object({
     page_id: GraphId,
@@ -66,7 +66,7 @@ export const CreateAdCloneDto = z
   .openapi('CreateAdCloneDto');
 export type CreateAdClone = z.infer<typeof CreateAdCloneDto>;
 
-/** A subset of Meta's ~70 `ad_format` values (facts §3 previews). */
+/** A subset of Meta's ~70 `ad_format` values (docs/platforms/facebook.md §3 previews). */
 export const AD_FORMATS = [
   'DESKTOP_FEED_STANDARD', 'MOBILE_FEED_STANDARD', 'MOBILE_FEED_BASIC', 'RIGHT_COLUMN_STANDARD', 'INSTAGRAM_STANDARD',
   'INSTAGRAM_STORY', 'INSTAGRAM_REELS', 'INSTAGRAM_EXPLORE_CONTEXTUAL', 'FACEBOOK_STORY_MOBILE', 'FACEBOOK_REELS_MOBILE',

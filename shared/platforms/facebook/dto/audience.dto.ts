@@ -1,6 +1,6 @@
 import { z } from '../../../infra/zod-openapi';
 import { AdAccountId, GraphId, credentialQuery } from './common.dto';
-import { STEP_TAG_LENGTH } from '../../../domain/jobs/create-once';
+import { STEP_TAG_LENGTH } from '../../core/create-once';
 
 const Country = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2');
 
@@ -27,7 +27,7 @@ export const CreateLookalikeAudienceDto = z
   .openapi('CreateLookalikeAudienceDto');
 export type CreateLookalikeAudience = z.infer<typeof CreateLookalikeAudienceDto>;
 
-/** Targeting spec (facts §3 Ad sets); a location or a custom audience is what Meta requires. */
+/** Targeting spec (docs/platforms/facebook.md §3 Ad sets); a location or a custom audience is what Meta requires. */
 export const TargetingSpecDto = z
   .object({
     geo_locations: z.record(z.unknown()).optional(),

@@ -1,8 +1,8 @@
 import { z } from '../../../infra/zod-openapi';
 import { AdAccountId, MinorUnits, Timestamp } from './common.dto';
-import { STEP_TAG_LENGTH } from '../../../domain/jobs/create-once';
+import { STEP_TAG_LENGTH } from '../../core/create-once';
 
-/** Path segment → Meta objective (API.md §6). */
+/** Path segment → Meta objective (docs/api-conventions.md §6). */
 export const OBJECTIVES = {
   lead: 'OUTCOME_LEADS',
   awareness: 'OUTCOME_AWARENESS',
@@ -80,7 +80,8 @@ export const CreateCampaignDto = z
   .object({ objective: z.enum(META_OBJECTIVES).openapi({ description: "Meta's objective", example: 'OUTCOME_TRAFFIC' }), ...campaignFields })
   .strict()
   .superRefine(checkCampaign)
-  .openapi('CreateCampaignDto');
+  // TikTok's campaign body is registered as CreateCampaignDto: one name for two schemas merges them.
+  .openapi('FacebookCreateCampaignDto');
 
 /** `OUTCOME_LEADS` → `lead` (the form the write job is stored with, whichever URL it came by). */
 export const objectiveSegment = (metaObjective: string): ObjectiveSegment =>

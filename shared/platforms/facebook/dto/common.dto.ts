@@ -1,7 +1,7 @@
 import { z } from '../../../infra/zod-openapi';
 import { FILTER_FIELDS, filteringQuery } from './filtering.dto';
 
-/** `act_123` or `123` (API.md §3); the guard normalizes it. */
+/** `act_123` or `123` (docs/api-conventions.md §3); the guard normalizes it. */
 export const AdAccountId = z
   .string()
   .trim()
@@ -11,7 +11,7 @@ export const AdAccountId = z
 /** A Graph object id (numeric string). */
 export const GraphId = z.string().trim().regex(/^\d{1,25}$/, 'must be a numeric Graph id').openapi({ example: '120000000000001' });
 
-/** The credential parameters authenticate reads from the query (API.md §3); allowed on every strict query. */
+/** The credential parameters authenticate reads from the query (docs/api-conventions.md §3); allowed on every strict query. */
 export const credentialQuery = {
   token: z.string().optional().openapi({ description: 'Access token as a query parameter (for links); redacted from logs' }),
   externalUserId: z.string().optional().openapi({ description: 'With x-api-key: the external user acted for' }),
@@ -35,7 +35,7 @@ export const fieldsQuery = {
     .openapi({ description: 'Comma-separated Graph fields (nested `creative{id,name}` allowed); unknown names → 400', example: 'id,name,status' }),
 };
 
-/** `limit, after, before, fields` on every list (API.md §6). */
+/** `limit, after, before, fields` on every list (docs/api-conventions.md §6). */
 export const ListQuery = z.object({ ...accountQuery, ...pagingQuery, ...fieldsQuery }).strict().openapi('FacebookListQuery');
 
 export const DetailQuery = z.object({ ...accountQuery, ...fieldsQuery }).strict();

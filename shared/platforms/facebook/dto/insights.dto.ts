@@ -4,7 +4,7 @@ import { FILTER_FIELDS, filteringQuery } from './filtering.dto';
 
 export const INSIGHTS_LEVELS = ['account', 'campaign', 'adset', 'ad'] as const;
 
-/** Insights fields the gateway accepts (facts §3 Insights; a subset of Meta's list). */
+/** Insights fields the gateway accepts (docs/platforms/facebook.md §3 Insights; a subset of Meta's list). */
 export const INSIGHTS_FIELDS = [
   'account_id', 'account_name', 'account_currency', 'campaign_id', 'campaign_name', 'adset_id', 'adset_name', 'ad_id', 'ad_name',
   'objective', 'optimization_goal', 'buying_type', 'impressions', 'reach', 'frequency', 'clicks', 'unique_clicks',

@@ -1,6 +1,6 @@
 import { z } from '../../../infra/zod-openapi';
 import { AdAccountId, GraphId, accountQuery, pagingQuery } from './common.dto';
-import { STEP_TAG_LENGTH } from '../../../domain/jobs/create-once';
+import { STEP_TAG_LENGTH } from '../../core/create-once';
 
 export const QUESTION_TYPES = [
   'CUSTOM', 'CITY', 'COMPANY_NAME', 'COUNTRY', 'DOB', 'EMAIL', 'GENDER', 'FIRST_NAME', 'FULL_NAME', 'JOB_TITLE', 'LAST_NAME',

@@ -1,6 +1,6 @@
 import { z } from '../../../infra/zod-openapi';
 import { AdAccountId, GraphId, accountQuery } from './common.dto';
-import { STEP_TAG_LENGTH } from '../../../domain/jobs/create-once';
+import { STEP_TAG_LENGTH } from '../../core/create-once';
 
 export const CreatePixelDto = z
   .object({ adAccountId: AdAccountId, name: z.string().trim().min(1).max(100 - STEP_TAG_LENGTH) })
@@ -48,7 +48,7 @@ const RuleLeaf = z
   .refine((r) => Object.values(r).filter((v) => v !== undefined).length >= 1, { message: 'a rule needs url, event or custom_data' });
 
 /**
- * Custom conversion rule (facts §3: the grammar is UNCONFIRMED beyond `{"url":{"i_contains":"…"}}`):
+ * Custom conversion rule (docs/platforms/facebook.md §3: the grammar is UNCONFIRMED beyond `{"url":{"i_contains":"…"}}`):
  * one condition, or `and`/`or` over conditions; sent to Meta as a JSON string.
  */
 export const CustomConversionRuleDto = z

@@ -1,7 +1,7 @@
 import type { CreateAdClone, CreateSocialAd, PreviewAdcreative } from '../dto/ad.dto';
 import { act, get, post, type GraphCall } from './graph-call';
 
-/** `POST /act_{id}/adcreatives` for an ad whose creative is given inline (facts §3 Creatives). */
+/** `POST /act_{id}/adcreatives` for an ad whose creative is given inline (docs/platforms/facebook.md §3 Creatives). */
 export function createCreativeCall(accountId: string, ad: CreateSocialAd): GraphCall | undefined {
   const c = ad.creative;
   if (c.creative_id) return undefined;
@@ -12,7 +12,7 @@ export function createCreativeCall(accountId: string, ad: CreateSocialAd): Graph
   });
 }
 
-/** `POST /act_{id}/ads {name, adset_id, creative:{creative_id}, status}` (facts §3 Ads). */
+/** `POST /act_{id}/ads {name, adset_id, creative:{creative_id}, status}` (docs/platforms/facebook.md §3 Ads). */
 export function createAdCall(accountId: string, ad: CreateSocialAd, creativeId: string): GraphCall {
   return post(`${act(accountId)}/ads`, {
     name: ad.name,
@@ -22,7 +22,7 @@ export function createAdCall(accountId: string, ad: CreateSocialAd, creativeId: 
   });
 }
 
-/** `POST /{ad_id}/copies` → `{copied_ad_id}` (facts §3 Copies). */
+/** `POST /{ad_id}/copies` → `{copied_ad_id}` (docs/platforms/facebook.md §3 Copies). */
 export function cloneAdCall(adId: string, b: CreateAdClone): GraphCall {
   const rename = b.rename_suffix !== undefined || b.rename_prefix !== undefined ? { rename_suffix: b.rename_suffix, rename_prefix: b.rename_prefix } : undefined;
   return post(`${adId}/copies`, { adset_id: b.adset_id, status_option: b.status_option, rename_options: rename });

@@ -1,7 +1,7 @@
 import type { CreateLookalikeAudience, EstimateAudience, TargetingSearch } from '../dto/audience.dto';
 import { act, get, post, type GraphCall } from './graph-call';
 
-/** `POST /act_{id}/customaudiences` with subtype LOOKALIKE (facts §3 Audiences). */
+/** `POST /act_{id}/customaudiences` with subtype LOOKALIKE (docs/platforms/facebook.md §3 Audiences). */
 export function createLookalikeCall(accountId: string, b: CreateLookalikeAudience): GraphCall {
   return post(`${act(accountId)}/customaudiences`, {
     name: b.name,

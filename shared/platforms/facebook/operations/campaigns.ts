@@ -1,11 +1,8 @@
 import { OBJECTIVES, type CreateSocialCampaign, type ObjectiveSegment, type StatusUpdate } from '../dto/campaign.dto';
 import { act, post, type GraphCall } from './graph-call';
 
-/** Graph wants times as ISO 8601 or unix seconds; ISO passes through unchanged. */
-const time = (t: string | undefined) => t;
-
 /**
- * `POST /act_{id}/campaigns` (facts §3 Campaigns). `special_ad_categories` is always sent (Meta
+ * `POST /act_{id}/campaigns` (docs/platforms/facebook.md §3 Campaigns). `special_ad_categories` is always sent (Meta
  * requires it, `[]` when none applies); without a campaign budget Meta needs
  * `is_adset_budget_sharing_enabled`.
  */
@@ -23,8 +20,8 @@ export function createCampaignCall(accountId: string, objective: ObjectiveSegmen
     bid_strategy: b.bid_strategy,
     buying_type: b.buying_type,
     is_adset_budget_sharing_enabled: cbo ? undefined : b.is_adset_budget_sharing_enabled,
-    start_time: time(b.start_time),
-    stop_time: time(b.stop_time),
+    start_time: b.start_time,
+    stop_time: b.stop_time,
     promoted_object: b.promoted_object,
   });
 }

@@ -1,7 +1,7 @@
 import { AppError } from '../../../errors/app-error';
 
 /**
- * Readable fields per Graph object (facts §3), and the default set the gateway asks for when the
+ * Readable fields per Graph object (docs/platforms/facebook.md §3), and the default set the gateway asks for when the
  * caller names none (Graph itself returns only `id` without `fields=`). Unknown names are refused
  * with 400 before any platform call.
  */

@@ -1,7 +1,7 @@
 import { encodeValue } from '../../core/encode';
 
 /**
- * One Graph API call in Meta's encoding (facts §1): GET/DELETE carry `params` in the query, POST
+ * One Graph API call in Meta's encoding (docs/platforms/facebook.md §1): GET/DELETE carry `params` in the query, POST
  * sends them form-urlencoded; objects and arrays are JSON text inside a field.
  */
 export interface GraphCall {
@@ -23,7 +23,7 @@ export const post = (path: string, params: Record<string, unknown> = {}): GraphC
 
 export const act = (accountId: string) => `act_${accountId}`;
 
-/** Cursor paging the gateway passes through (API.md §6). */
+/** Cursor paging the gateway passes through (docs/api-conventions.md §6). */
 export interface PageQuery {
   limit?: number;
   after?: string;

@@ -1,8 +1,8 @@
-import type { ImportContext, ImportLevel, ImportSource } from '../../../domain/jobs/import-sources';
+import type { ImportContext, ImportLevel, ImportSource } from '../../core/import-source';
 import { DEFAULT_FIELDS, type GraphObject } from './fields';
 import { act, type GraphList } from './graph-call';
 
-/** Page size for imports (AB reads with 100; facts §4). */
+/** Page size for imports (AB reads with 100; docs/platforms/facebook.md §4). */
 const PAGE = 100;
 
 /** One account edge, streamed with `after` cursors until Graph stops announcing a next page. */
@@ -13,7 +13,7 @@ function level(name: string, edge: string, object: GraphObject): ImportLevel {
     async *pages(ctx: ImportContext) {
       let after: string | undefined;
       for (;;) {
-        const r = await ctx.platform.request<GraphList>({
+        const r = await ctx.caller.request<GraphList>({
           method: 'GET',
           path: `${act(ctx.account.platformAccountId)}/${edge}`,
           query: { fields: DEFAULT_FIELDS[object].join(','), limit: PAGE, after },
@@ -22,7 +22,7 @@ function level(name: string, edge: string, object: GraphObject): ImportLevel {
         const rows = r.data ?? [];
         if (rows.length) yield rows;
         after = r.paging?.cursors?.after;
-        // An empty page may still carry `next` (facts §4); only a missing `next` ends the edge.
+        // An empty page may still carry `next` (docs/platforms/facebook.md §4); only a missing `next` ends the edge.
         if (!r.paging?.next || !after) return;
       }
     },

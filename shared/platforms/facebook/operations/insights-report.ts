@@ -1,6 +1,6 @@
 import { AppError } from '../../../errors/app-error';
-import { createOnce } from '../../../domain/jobs/create-once';
-import type { WriteContext } from '../../../domain/jobs/write-operation.types';
+import { createOnce } from '../../core/create-once';
+import type { WriteContext } from '../../core/write-operation';
 import type { InsightsQuery } from '../dto/insights.dto';
 import type { GraphCaller } from './caller';
 import { toGatewayList, type GraphList } from './graph-call';
@@ -9,12 +9,12 @@ import { reportRunRowsCall, reportRunStatusCall, runState, startReportRunCall, t
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Meta's async insights (facts §3): start a report run (once, even across job retries), poll it
+ * Meta's async insights (docs/platforms/facebook.md §3): start a report run (once, even across job retries), poll it
  * until it completes, then read the first page of rows. The answer has the sync shape plus
  * `reportRunId`, which pages on through `GET /insights?reportRunId=…&after=…`.
  */
 export async function runInsightsReport(ctx: WriteContext, graph: GraphCaller, q: InsightsQuery) {
-  const cfg = ctx.services.infra.config;
+  const cfg = ctx.config;
   const pollMs = cfg.FACEBOOK_INSIGHTS_POLL_MS;
   const deadline = Date.now() + cfg.FACEBOOK_INSIGHTS_TIMEOUT_MS;
   const { runId } = await createOnce<{ runId: string }>(ctx, 'report-run', {

@@ -2,7 +2,7 @@ import { isAppError } from '../../../errors/app-error';
 import { DEFAULT_INSIGHTS_FIELDS, type InsightsQuery } from '../dto/insights.dto';
 import { act, get, post, pageParams, type GraphCall } from './graph-call';
 
-/** The Graph parameters of an insights request (facts §3 Insights), sync or async alike. */
+/** The Graph parameters of an insights request (docs/platforms/facebook.md §3 Insights), sync or async alike. */
 export function insightsParams(q: InsightsQuery): Record<string, unknown> {
   return {
     level: q.level,
@@ -55,7 +55,7 @@ export function wantsAsync(q: InsightsQuery, syncMaxDays: number): boolean {
 
 /**
  * Meta's answers that mean "this is too big for a synchronous call": code 1 "Please reduce the
- * amount of data" and the sync timeouts 100/1504018 and 2/1504038 (facts §3, §5).
+ * amount of data" and the sync timeouts 100/1504018 and 2/1504038 (docs/platforms/facebook.md §3, §5).
  */
 export function isTooMuchData(err: unknown): boolean {
   if (!isAppError(err)) return false;

@@ -5,7 +5,7 @@ import type { GraphList } from './graph-call';
 /** The list shape the lead-form route answers with, field for field. */
 export const LEAD_FORM_FIELDS = 'id,name,status,locale,leads_count,created_time';
 
-/** `GET /{page}?fields=access_token` with the user's token: the page token lead-form calls need (facts §3). */
+/** `GET /{page}?fields=access_token` with the user's token: the page token lead-form calls need (docs/platforms/facebook.md §3). */
 export const pageTokenCall = (pageId: string): GraphCall => get(pageId, { fields: 'access_token' });
 
 export const listLeadFormsCall = (pageId: string, q: PageQuery): GraphCall =>

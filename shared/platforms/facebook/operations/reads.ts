@@ -21,7 +21,7 @@ export function detailCall(id: string, object: GraphObject, fields: string | und
   return get(id, { fields: resolveFields(object, fields, must) });
 }
 
-/** Where each account-level list lives (facts §3). */
+/** Where each account-level list lives (docs/platforms/facebook.md §3). */
 export const ACCOUNT_EDGES = {
   campaigns: { edge: 'campaigns', object: 'campaign' },
   adsets: { edge: 'adsets', object: 'adset' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../errors/app-error';
-import { createOnce, stepName } from '../../../domain/jobs/create-once';
-import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../../domain/jobs/write-operation.types';
+import { createOnce, stepName } from '../../core/create-once';
+import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../core/write-operation';
 import { CreateSocialCampaignDto, ObjectiveParams, StatusUpdateDto, type CreateSocialCampaign, type ObjectiveSegment } from '../dto/campaign.dto';
 import { CreateAdCloneDto, CreateSocialAds, type CreateAdClone, type CreateSocialAd } from '../dto/ad.dto';
 import { CreateLookalikeAudienceDto, type CreateLookalikeAudience } from '../dto/audience.dto';
@@ -13,20 +13,20 @@ import { cloneAdCall, copyName, createAdCall, createCreativeCall } from './ads';
 import { createLookalikeCall } from './audiences';
 import { createCustomConversionCall, createPixelCall } from './pixels';
 import { createLeadFormCall, pageTokenCall } from './lead-forms';
-import { facebookCaller, type GraphCaller } from './caller';
+import { graphCaller, type GraphCaller } from './caller';
 import { act, get, type GraphCall, type GraphList } from './graph-call';
 import { runInsightsReport } from './insights-report';
 
 type Created = { id: string };
 
-const callerOf = (ctx: WriteContext) => facebookCaller(ctx.services, ctx.account);
+const callerOf = (ctx: WriteContext) => graphCaller(ctx.caller);
 
 /**
  * Where a crash lookup searches: the parent's edge, and whether Meta documents `filtering` on it
  * (campaigns, ad sets and ads edges do; adcreatives, customaudiences, adspixels, customconversions
  * and a Page's leadgen_forms do not, and Graph ignores parameters it doesn't know there).
  */
-interface Lookup {
+export interface Lookup {
   edge: string;
   filtering: boolean;
   token?: string;
@@ -40,7 +40,7 @@ const LOOKUP_PAGES = 20;
  * exact (job-step tagged) name. The match is always made here, on the names read back, so an edge
  * that ignores `filtering` only costs more pages.
  */
-async function findByName(graph: GraphCaller, l: Lookup, name: string): Promise<Created | undefined> {
+export async function findByName(graph: GraphCaller, l: Lookup, name: string): Promise<Created | undefined> {
   let after: string | undefined;
   for (let page = 0; page < LOOKUP_PAGES; page++) {
     const params: Record<string, unknown> = { fields: 'id,name', limit: 100, after };
@@ -58,7 +58,7 @@ async function findByName(graph: GraphCaller, l: Lookup, name: string): Promise<
  * A create that runs at most once across retries and crashes: the object gets the step's tagged
  * name, and a retry looks that name up before creating again.
  */
-function createNamed(ctx: WriteContext, step: string, graph: GraphCaller, c: GraphCall, lookup: Lookup) {
+export function createNamed(ctx: WriteContext, step: string, graph: GraphCaller, c: GraphCall, lookup: Lookup) {
   const name = stepName(ctx.jobId, step, c.params.name ?? step);
   const call: GraphCall = { ...c, params: { ...c.params, name } };
   return createOnce<Created>(ctx, step, {
@@ -76,6 +76,8 @@ const accountId = (ctx: WriteContext) => ctx.account.platformAccountId;
 const createCampaign = defineWriteOperation<{ objective: ObjectiveSegment; campaign: CreateSocialCampaign }>({
   name: 'facebook.create-campaign',
   platform: 'facebook',
+  kind: 'create',
+  exactlyOnce: { lookup: 'the tagged name in act_{id}/campaigns' },
   params: z.object({ objective: ObjectiveParams.shape.objective, campaign: CreateSocialCampaignDto }),
   run: (ctx, p) =>
     createNamed(ctx, 'campaign', callerOf(ctx), createCampaignCall(accountId(ctx), p.objective, p.campaign), { edge: `${act(accountId(ctx))}/campaigns`, filtering: true }),
@@ -85,6 +87,7 @@ const createCampaign = defineWriteOperation<{ objective: ObjectiveSegment; campa
 const updateStatus = defineWriteOperation<{ objectId: string; status: z.infer<typeof StatusUpdateDto>['status'] }>({
   name: 'facebook.update-status',
   platform: 'facebook',
+  kind: 'update',
   params: z.object({ objectId: z.string(), status: StatusUpdateDto.shape.status }),
   run: async (ctx, p) => {
     const r = await callerOf(ctx).call<{ success?: boolean }>(statusUpdateCall(p.objectId, p));
@@ -96,6 +99,8 @@ const updateStatus = defineWriteOperation<{ objectId: string; status: z.infer<ty
 const createAd = defineWriteOperation<{ ad: CreateSocialAd }>({
   name: 'facebook.create-ad',
   platform: 'facebook',
+  kind: 'create',
+  exactlyOnce: { lookup: 'the tagged names in act_{id}/adcreatives and act_{id}/ads' },
   params: z.object({ ad: CreateSocialAds }),
   run: async (ctx, { ad }) => {
     const graph = callerOf(ctx);
@@ -113,6 +118,8 @@ const createAd = defineWriteOperation<{ ad: CreateSocialAd }>({
 const cloneAd = defineWriteOperation<{ adId: string; sourceName: string; clone: CreateAdClone }>({
   name: 'facebook.clone-ad',
   platform: 'facebook',
+  kind: 'create',
+  exactlyOnce: { lookup: 'the tagged copy name in act_{id}/ads' },
   params: z.object({ adId: z.string(), sourceName: z.string(), clone: CreateAdCloneDto }),
   run: async (ctx, p) => {
     const graph = callerOf(ctx);
@@ -136,6 +143,8 @@ const cloneAd = defineWriteOperation<{ adId: string; sourceName: string; clone: 
 const createLookalike = defineWriteOperation<{ audience: CreateLookalikeAudience }>({
   name: 'facebook.create-lookalike',
   platform: 'facebook',
+  kind: 'create',
+  exactlyOnce: { lookup: 'the tagged name in act_{id}/customaudiences' },
   params: z.object({ audience: CreateLookalikeAudienceDto }),
   run: (ctx, { audience }) =>
     createNamed(ctx, 'audience', callerOf(ctx), createLookalikeCall(accountId(ctx), audience), { edge: `${act(accountId(ctx))}/customaudiences`, filtering: false }),
@@ -144,6 +153,8 @@ const createLookalike = defineWriteOperation<{ audience: CreateLookalikeAudience
 const createPixel = defineWriteOperation<{ pixel: CreatePixel }>({
   name: 'facebook.create-pixel',
   platform: 'facebook',
+  kind: 'create',
+  exactlyOnce: { lookup: 'the tagged name in act_{id}/adspixels' },
   params: z.object({ pixel: CreatePixelDto }),
   run: (ctx, { pixel }) => createNamed(ctx, 'pixel', callerOf(ctx), createPixelCall(accountId(ctx), pixel), { edge: `${act(accountId(ctx))}/adspixels`, filtering: false }),
 });
@@ -151,6 +162,8 @@ const createPixel = defineWriteOperation<{ pixel: CreatePixel }>({
 const createCustomConversion = defineWriteOperation<{ conversion: CreateCustomConversion }>({
   name: 'facebook.create-custom-conversion',
   platform: 'facebook',
+  kind: 'create',
+  exactlyOnce: { lookup: 'the tagged name in act_{id}/customconversions' },
   params: z.object({ conversion: CreateCustomConversionDto }),
   run: (ctx, { conversion }) =>
     createNamed(ctx, 'conversion', callerOf(ctx), createCustomConversionCall(accountId(ctx), conversion), { edge: `${act(accountId(ctx))}/customconversions`, filtering: false }),
@@ -160,6 +173,8 @@ const createCustomConversion = defineWriteOperation<{ conversion: CreateCustomCo
 const createLeadForm = defineWriteOperation<{ form: CreateLeadForm }>({
   name: 'facebook.create-lead-form',
   platform: 'facebook',
+  kind: 'create',
+  exactlyOnce: { lookup: 'the tagged name in {page}/leadgen_forms' },
   params: z.object({ form: CreateLeadFormDto }),
   run: async (ctx, { form }) => {
     const graph = callerOf(ctx);
@@ -172,6 +187,7 @@ const createLeadForm = defineWriteOperation<{ form: CreateLeadForm }>({
 const insightsReport = defineWriteOperation<{ query: InsightsQuery }>({
   name: 'facebook.insights-report',
   platform: 'facebook',
+  kind: 'report',
   params: z.object({ query: InsightsQueryDto }),
   run: (ctx, { query }) => runInsightsReport(ctx, callerOf(ctx), query),
 });

@@ -1,5 +1,5 @@
 /**
- * Error codes reuse Google's QueryError names (facts §5) so a rejection by our validator reads the
+ * Error codes reuse Google's QueryError names (docs/platforms/google.md §5) so a rejection by our validator reads the
  * same as one coming back from the platform.
  */
 export type GaqlErrorCode =

@@ -1,4 +1,4 @@
-/** The closed set of predefined date ranges DURING accepts (facts §5, "Function"). */
+/** The closed set of predefined date ranges DURING accepts (docs/platforms/google.md §5, "Function"). */
 export const DURING_LITERALS = [
   'LAST_14_DAYS',
   'LAST_30_DAYS',
@@ -24,17 +24,15 @@ export function toDuringLiteral(word: string): DuringLiteral | undefined {
 }
 
 /**
- * Field and resource names are snake_case even over REST (facts §5). The published grammar
+ * Field and resource names are snake_case even over REST (docs/platforms/google.md §5). The published grammar
  * (`[a-z][a-zA-Z0-9._]*`) would admit `campaign.startDate` or `campaign..id`, which can never name a
  * real field, so each dotted part must be lower snake_case.
  */
 export const FIELD_NAME_RE = /^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$/;
 export const RESOURCE_NAME_RE = /^[a-z][a-z0-9_]*$/;
 export const NUMBER_RE = /^-?[0-9]+(?:\.[0-9]+)?$/;
-/** An unquoted value (`ENABLED`, `TRUE`); our lexer words never start with a digit. */
-export const BARE_LITERAL_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Core date segments: selecting one requires a finite date range in WHERE (facts §5). */
+/** Core date segments: selecting one requires a finite date range in WHERE (docs/platforms/google.md §5). */
 export const CORE_DATE_SEGMENTS: ReadonlySet<string> = new Set([
   'segments.date',
   'segments.week',
@@ -68,7 +66,7 @@ export function hasNewline(value: string): boolean {
 
 /**
  * Makes a LIKE pattern match `text` literally: GAQL has no escape character for LIKE, so the
- * wildcards and brackets are wrapped in brackets (facts §5: `[[]Earth[_]to[_]Mars[]]%`).
+ * wildcards and brackets are wrapped in brackets (docs/platforms/google.md §5: `[[]Earth[_]to[_]Mars[]]%`).
  */
 export function escapeLikePattern(text: string): string {
   return text.replace(/[[\]%_]/g, (ch) => `[${ch}]`);

@@ -1,5 +1,5 @@
 /**
- * Account discovery reads (facts §3, §6): customers:listAccessibleCustomers, a customer's own
+ * Account discovery reads (docs/platforms/google.md §3, §6): customers:listAccessibleCustomers, a customer's own
  * settings, and a manager's client tree through customer_client.
  */
 import type { GoogleCall, GoogleRow } from './search';

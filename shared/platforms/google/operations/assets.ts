@@ -1,4 +1,4 @@
-/** `GET /google/assets`: one level of an account as a paged GAQL search (facts §4, §6). */
+/** `GET /google/assets`: one level of an account as a paged GAQL search (docs/platforms/google.md §4, §6). */
 import type { BuilderCondition, StructuredGaql } from '../gaql';
 import { ASSET_LEVEL_DEFS, type AssetLevel } from './levels';
 import { buildChecked, type CheckedGaql } from './gaql-input';

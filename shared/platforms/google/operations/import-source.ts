@@ -1,13 +1,12 @@
 /**
- * Google account import (API.md §11): every level read with paged googleAds:search, one page of at
- * most 10,000 rows in memory at a time (facts §4). Records are keyed by their resource name, which
+ * Google account import (docs/api-conventions.md §11): every level read with paged googleAds:search, one page of at
+ * most 10,000 rows in memory at a time (docs/platforms/google.md §4). Records are keyed by their resource name, which
  * is unique in the account (criterion ids alone repeat across ad groups).
  */
-import type { ImportContext, ImportLevel, ImportSource } from '../../../domain/jobs/import-sources';
+import type { ImportContext, ImportLevel, ImportSource } from '../../core/import-source';
 import { ASSET_LEVEL_DEFS, type AssetLevel } from './levels';
 import { buildChecked } from './gaql-input';
 import { pageFromSearch, searchCall, type GoogleRow } from './search';
-import { googleHeaders } from '../client';
 
 /** Imported level name → the resource whose resourceName identifies a record. */
 const LEVELS: Array<{ level: AssetLevel; key: string }> = [
@@ -28,26 +27,17 @@ export function importQuery(level: AssetLevel): string {
   }).query;
 }
 
-/**
- * The tenant app's developer token, and login-customer-id for clients reached through a manager
- * (facts §1); an account reached directly sends none, as on the read routes.
- */
-export async function importHeaders(ctx: Pick<ImportContext, 'account' | 'platform'>): Promise<Record<string, string>> {
-  return googleHeaders(await ctx.platform.app(), ctx.account.loginCustomerId ?? null);
-}
-
 function level(name: AssetLevel, key: string): ImportLevel<GoogleRow> {
   const query = importQuery(name);
   return {
     level: name,
     idOf: (r) => String((r[key] as { resourceName?: unknown } | undefined)?.resourceName ?? ''),
     async *pages(ctx: ImportContext) {
-      const headers = await importHeaders(ctx);
       let pageToken: string | undefined;
       do {
         const call = searchCall(ctx.account.platformAccountId, query, { pageToken });
-        const req = { ...call, kind: 'read' as const, headers };
-        const page = pageFromSearch(await ctx.platform.request(req));
+        // The caller adds the developer token and login-customer-id (the adapter's callHeaders).
+        const page = pageFromSearch(await ctx.caller.request({ ...call, kind: 'read' }));
         if (page.results.length) yield page.results;
         pageToken = page.nextPageToken ?? undefined;
       } while (pageToken);

@@ -1,4 +1,4 @@
-/** `GET /google/insights`: metrics by level over a date range, as GAQL (facts §5, §6). */
+/** `GET /google/insights`: metrics by level over a date range, as GAQL (docs/platforms/google.md §5, §6). */
 import type { BuilderCondition, StructuredGaql } from '../gaql';
 import { DEFAULT_INSIGHT_METRICS, INSIGHT_LEVEL_DEFS, type InsightLevel } from './levels';
 import { buildChecked, type CheckedGaql } from './gaql-input';

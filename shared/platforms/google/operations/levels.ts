@@ -1,5 +1,5 @@
 /**
- * What each level of the assets and insights routes may read (facts §6). Allow-lists keep a user
+ * What each level of the assets and insights routes may read (docs/platforms/google.md §6). Allow-lists keep a user
  * from turning a typed route into free-form GAQL; the raw `/gaql` route is the free-form one.
  */
 
@@ -89,7 +89,7 @@ export const ASSET_LEVEL_DEFS: Record<AssetLevel, LevelDef> = {
   },
 };
 
-/** Metrics every insights level may select (facts §6); int64 ones come back as strings. */
+/** Metrics every insights level may select (docs/platforms/google.md §6); int64 ones come back as strings. */
 export const INSIGHT_METRICS = [
   'impressions', 'clicks', 'interactions', 'engagements', 'view_through_conversions', 'cost_micros', 'ctr', 'average_cpc',
   'average_cpm', 'average_cost', 'conversions', 'conversions_value', 'all_conversions', 'cost_per_conversion',
@@ -129,7 +129,7 @@ export const INSIGHT_LEVEL_DEFS: Record<InsightLevel, LevelDef> = {
     allowedFields: [...AD_FIELDS, ...PARENT_IDS.adGroup, ...PARENT_IDS.campaign],
   },
   keyword: {
-    // keyword_view only has resource_name; the keyword itself comes from the attributed criterion (facts §6).
+    // keyword_view only has resource_name; the keyword itself comes from the attributed criterion (docs/platforms/google.md §6).
     resource: 'keyword_view',
     idField: 'ad_group_criterion.criterion_id',
     statusField: 'ad_group_criterion.status',

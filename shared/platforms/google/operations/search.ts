@@ -1,6 +1,6 @@
 /**
  * GoogleAdsService search / searchStream as platform requests, and their answers as gateway data
- * (facts §4). Rows are passed through untouched: camelCase nesting, enums as names, int64 as strings.
+ * (docs/platforms/google.md §4). Rows are passed through untouched: camelCase nesting, enums as names, int64 as strings.
  */
 
 export type GoogleRow = Record<string, unknown>;
@@ -12,7 +12,7 @@ export interface GoogleCall {
   body?: Record<string, unknown>;
 }
 
-/** One query over a whole account in one answer: one operation whatever the row count (facts §9). */
+/** One query over a whole account in one answer: one operation whatever the row count (docs/platforms/google.md §9). */
 export function searchStreamCall(customerId: string, query: string): GoogleCall {
   return { method: 'POST', path: `customers/${customerId}/googleAds:searchStream`, body: { query } };
 }
@@ -34,7 +34,7 @@ interface StreamBatch {
 
 /**
  * searchStream over REST answers one JSON array of batches; an empty result may be `[]` or a batch
- * without `results` (facts §4: tolerate both). A single object is accepted as one batch.
+ * without `results` (docs/platforms/google.md §4: tolerate both). A single object is accepted as one batch.
  */
 export function rowsFromStream(body: unknown): GoogleRow[] {
   const batches: StreamBatch[] = Array.isArray(body) ? (body as StreamBatch[]) : body && typeof body === 'object' ? [body as StreamBatch] : [];
@@ -49,7 +49,7 @@ export interface SearchPage {
   totalResultsCount: string | null;
 }
 
-/** One search page; `totalResultsCount` stays an int64 string and ignores LIMIT (facts §4). */
+/** One search page; `totalResultsCount` stays an int64 string and ignores LIMIT (docs/platforms/google.md §4). */
 export function pageFromSearch(body: unknown): SearchPage {
   const b = (body ?? {}) as { results?: GoogleRow[]; nextPageToken?: string; totalResultsCount?: string };
   return {

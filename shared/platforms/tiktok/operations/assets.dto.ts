@@ -1,9 +1,9 @@
 import { z } from '../../../infra/zod-openapi';
 import { adAccountId, credentialQuery, dateTime, id, ids, jsonObjectParam, listParam, money, operationStatus, page, pageSize, scheduleEndRule } from './common.dto';
 import { ASSET_LEVELS } from './levels';
-import { STEP_TAG_LENGTH } from '../../../domain/jobs/create-once';
+import { STEP_TAG_LENGTH } from '../../core/create-once';
 
-/* DTOs of /api/v1/tiktok/assets (API.md §7). Names are camelCase; operations map them to TikTok's wire names. */
+/* DTOs of /api/v1/tiktok/assets (docs/api-conventions.md §7). Names are camelCase; operations map them to TikTok's wire names. */
 
 export const ReadAssetsDto = z
   .object({
@@ -90,7 +90,7 @@ export const CreateAdGroupDto = z
 
 export const UtmParamDto = z.object({ key: z.string().min(1).max(100), value: z.string().max(1000) }).strict().openapi('UtmParamDto');
 
-// Disclaimer fields are not in the facts file: names ASSUMED from TikTok's ad/create (disclaimer_type, _text, _clickable_texts).
+// Disclaimer fields are not in docs/platforms/tiktok.md: names ASSUMED from TikTok's ad/create (disclaimer_type, _text, _clickable_texts).
 export const DisclaimerTextDto = z.object({ text: z.string().min(1).max(500) }).strict().openapi('DisclaimerTextDto');
 export const DisclaimerClickableTextDto = z
   .object({ text: z.string().min(1).max(500), url: z.string().url() })
@@ -171,7 +171,6 @@ export const UpdateAssetsStatusDto = z
   .strict()
   .openapi('UpdateAssetsStatusDto');
 
-export type ReadAssets = z.infer<typeof ReadAssetsDto>;
 export type CreateAssets = z.infer<typeof CreateAssetsDto>;
 export type CreateCampaign = z.infer<typeof CreateCampaignDto>;
 export type CreateAdGroup = z.infer<typeof CreateAdGroupDto>;

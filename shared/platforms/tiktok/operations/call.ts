@@ -1,7 +1,7 @@
 /**
  * One TikTok platform call as the operations describe it: pure data, so request building is unit
  * tested without HTTP. Paths are below the versioned base (`campaign/get/`); GET query values that
- * are arrays or objects are JSON-encoded by the TikTok wire (facts §1).
+ * are arrays or objects are JSON-encoded by the TikTok wire (docs/platforms/tiktok.md §1).
  */
 export interface TiktokCall {
   method: 'GET' | 'POST';

@@ -4,7 +4,7 @@ import { z } from '../../../infra/zod-openapi';
 
 export const adAccountId = z.string().min(1).max(64).openapi({ description: 'TikTok advertiser id', example: '7000000000000000011' });
 
-/** The main surface's credential alternatives in the query (API.md §3); read by authentication. */
+/** The main surface's credential alternatives in the query (docs/api-conventions.md §3); read by authentication. */
 export const credentialQuery = {
   externalUserId: z.string().min(1).optional().openapi({ description: 'With x-api-key: the external user acted for' }),
   token: z.string().min(1).optional().openapi({ description: "The external user's access token (same as the Bearer header)" }),

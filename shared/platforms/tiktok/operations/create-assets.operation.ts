@@ -1,11 +1,11 @@
 import { AppError, isAppError } from '../../../errors/app-error';
-import { createOnce, stepName, type WireHooks } from '../../../domain/jobs/create-once';
-import { defineWriteOperation } from '../../../domain/jobs/write-operation.types';
+import { createOnce, stepName, type WireHooks } from '../../core/create-once';
+import { defineWriteOperation } from '../../core/write-operation';
 import type { TiktokCall } from './call';
 import { findAdsByName, REGULAR_ADS } from './ad-lookup';
 import { CreateAssetsDto, type CreateAssets } from './assets.dto';
 import { createAdGroupCall, createAdsCall, createCampaignCall } from './assets-write';
-import { callFromJob } from './runtime';
+import { callTiktok } from './runtime';
 
 type Rec = Record<string, unknown>;
 interface AdsResult {
@@ -29,11 +29,13 @@ export interface CreatedIds {
 export const createAssetsOperation = defineWriteOperation<CreateAssets>({
   name: 'tiktok.assets.create',
   platform: 'tiktok',
+  kind: 'create',
+  exactlyOnce: { idempotencyKey: 'request_id (campaign, ad group)', lookup: 'the tagged ad names in the ad group' },
   params: CreateAssetsDto,
   run: async (ctx, p) => {
     const account = ctx.account;
     const adv = account.platformAccountId;
-    const call = <T>(c: TiktokCall, kind: 'read' | 'write' = 'write', wire?: WireHooks) => callFromJob<T>(ctx.platform, c, kind, wire);
+    const call = <T>(c: TiktokCall, kind: 'read' | 'write' = 'write', wire?: WireHooks) => callTiktok<T>(ctx.caller, c, kind, wire);
     const created: CreatedIds = {};
     const result: Rec = {};
     let step: Step = 'campaign';

@@ -1,8 +1,8 @@
-import type { ImportContext, ImportLevel, ImportSource } from '../../../domain/jobs/import-sources';
+import type { ImportContext, ImportLevel, ImportSource } from '../../core/import-source';
 import { get, type PageInfo } from './call';
 
 /*
- * Account import (facts §3, §6): campaign/adgroup/ad `get/` with the largest page (1000) and
+ * Account import (docs/platforms/tiktok.md §3, §6): campaign/adgroup/ad `get/` with the largest page (1000) and
  * `pixel/list/` (page_size ≤20, list under `data.pixels`), one page in memory at a time. Deleted
  * objects are hidden by TikTok's default filters, so the import holds what is live.
  */
@@ -21,7 +21,7 @@ function level(name: string, path: string, idField: string, listKey: 'list' | 'p
     async *pages(ctx: ImportContext) {
       for (let page = 1; ; page++) {
         const c = get(path, { advertiser_id: ctx.account.platformAccountId, page, page_size: pageSize });
-        const d = (await ctx.platform.request<Page>({ method: c.method, path: c.path, query: c.query, kind: 'read' })) ?? {};
+        const d = (await ctx.caller.request<Page>({ method: c.method, path: c.path, query: c.query, kind: 'read' })) ?? {};
         const rows = d[listKey] ?? [];
         if (rows.length) yield rows;
         if (rows.length === 0 || page >= (d.page_info?.total_page ?? 0)) return;

@@ -1,6 +1,6 @@
 /*
- * What each object level of TikTok's get endpoints accepts (facts §3): the record fields `fields`
- * may name and the `filtering` keys. Smart+ levels (facts §7) list only what the facts give.
+ * What each object level of TikTok's get endpoints accepts (docs/platforms/tiktok.md §3): the record fields `fields`
+ * may name and the `filtering` keys. Smart+ levels (docs/platforms/tiktok.md §7) list only what the facts give.
  */
 
 export const ASSET_LEVELS = ['campaign', 'adgroup', 'ad'] as const;

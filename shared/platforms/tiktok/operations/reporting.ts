@@ -22,7 +22,7 @@ export function daySpan(start: string, end: string, path: string): number {
   return (e - s) / DAY_MS + 1;
 }
 
-/** Report `filtering`: a JSON array of {field_name, filter_type, filter_value (string)} (facts §5). */
+/** Report `filtering`: a JSON array of {field_name, filter_type, filter_value (string)} (docs/platforms/tiktok.md §5). */
 function parseReportFilter(raw: string | undefined): unknown[] | undefined {
   if (raw === undefined) return undefined;
   const v = parseJson(raw, 'query.filtering');
@@ -40,7 +40,7 @@ function parseReportFilter(raw: string | undefined): unknown[] | undefined {
 }
 
 /**
- * `report/integrated/get/` (facts §5). The date-range limits are checked here, before any call:
+ * `report/integrated/get/` (docs/platforms/tiktok.md §5). The date-range limits are checked here, before any call:
  * ≤30 days with stat_time_day, ≤1 day with stat_time_hour, ≤365 days otherwise.
  */
 export function insightsCall(advertiserId: string, q: ReadInsights): TiktokCall {
@@ -82,7 +82,7 @@ export function insightsCall(advertiserId: string, q: ReadInsights): TiktokCall 
   });
 }
 
-/** `pixel/list/` (facts §6): page_size 1–20, list under `data.pixels`. */
+/** `pixel/list/` (docs/platforms/tiktok.md §6): page_size 1–20, list under `data.pixels`. */
 export function pixelsCall(advertiserId: string, q: ReadPixels): TiktokCall {
   return get('pixel/list/', {
     advertiser_id: advertiserId,
@@ -96,7 +96,7 @@ export function pixelsCall(advertiserId: string, q: ReadPixels): TiktokCall {
   });
 }
 
-/** `pixel/event/stats/` (facts §6): ≤10 pixel ids, a date range of ≤30 days. */
+/** `pixel/event/stats/` (docs/platforms/tiktok.md §6): ≤10 pixel ids, a date range of ≤30 days. */
 export function pixelEventsCall(advertiserId: string, q: ReadPixelEvents): TiktokCall {
   const pixelIds = [...new Set(parseList(q.pixelIds, 'query.pixelIds'))];
   if (pixelIds.length < 1 || pixelIds.length > 10) throw invalid('query.pixelIds', 'give 1–10 pixel ids');

@@ -1,8 +1,8 @@
 import { z } from '../../../infra/zod-openapi';
 import { adAccountId, credentialQuery, dateTime, id, ids, jsonObjectParam, listParam, money, operationStatus, page, pageSize, scheduleEndRule } from './common.dto';
-import { STEP_TAG_LENGTH } from '../../../domain/jobs/create-once';
+import { STEP_TAG_LENGTH } from '../../core/create-once';
 
-/* Upgraded Smart+ ("automated") DTOs (facts §7). camelCase here; the operations send TikTok's names. */
+/* Upgraded Smart+ ("automated") DTOs (docs/platforms/tiktok.md §7). camelCase here; the operations send TikTok's names. */
 
 const readDto = (name: string, maxPage: number) =>
   z
@@ -188,7 +188,6 @@ export const ReadAutomatedMaterialReviewInfoDto = z
   .strict()
   .openapi('ReadAutomatedMaterialReviewInfoDto');
 
-export type SmartReadQuery = z.infer<typeof ReadAutomatedCampaignDto>;
 export type SmartStatus = z.infer<typeof StatusAutomatedCampaignDto>;
 export type MaterialStatus = z.infer<typeof UpdateAutomatedAdMaterialStatusDto>;
 export type AdAppeal = z.infer<typeof CreateAutomatedAdAppealDto>;

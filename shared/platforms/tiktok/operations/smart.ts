@@ -4,7 +4,7 @@ import { SMART_GET, type SmartLevel } from './levels';
 import { readObjectsCall, type ObjectsQuery } from './objects-read';
 import type { AdAppeal, AdReviewInfo, MaterialReviewInfo, MaterialStatus, SmartStatus } from './smart.dto';
 
-/* Upgraded Smart+ endpoints (facts §7): `/smart_plus/{campaign,adgroup,ad}/…`. */
+/* Upgraded Smart+ endpoints (docs/platforms/tiktok.md §7): `/smart_plus/{campaign,adgroup,ad}/…`. */
 
 const ID_KEY: Record<SmartLevel, { one: string; many: string }> = {
   campaign: { one: 'campaign_id', many: 'campaign_ids' },

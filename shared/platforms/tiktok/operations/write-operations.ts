@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { ZodTypeAny } from 'zod';
-import { createOnce, stepName } from '../../../domain/jobs/create-once';
+import { createOnce, stepName } from '../../core/create-once';
 import { findAdsByName, SMART_ADS } from './ad-lookup';
-import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../../domain/jobs/write-operation.types';
+import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../core/write-operation';
 import type { TiktokCall } from './call';
 import { AppError } from '../../../errors/app-error';
 import { UpdateAssetsStatusDto } from './assets.dto';
 import { statusCall } from './assets-write';
 import { createAssetsOperation } from './create-assets.operation';
-import { callFromJob } from './runtime';
+import { callTiktok } from './runtime';
 import { SMART_LEVELS, type SmartLevel } from './levels';
 import { appealCall, materialStatusCall, smartCreateCall, smartStatusCall, smartUpdateCall } from './smart';
 import {
@@ -33,18 +33,24 @@ import {
 type Params = { id?: string; dto: Record<string, unknown> };
 const paramsOf = (dto: ZodTypeAny) => z.object({ id: z.string().regex(/^\d{1,24}$/).optional(), dto }).strict();
 
-const run = (ctx: WriteContext, c: TiktokCall) => callFromJob<unknown>(ctx.platform, c);
+const run = (ctx: WriteContext, c: TiktokCall) => callTiktok<unknown>(ctx.caller, c);
 
-/** A single platform call; creates are checkpointed and carry a stable request_id. */
-function single(name: string, dto: ZodTypeAny, build: (adv: string, p: Params, requestId: string) => TiktokCall, creates = false): WriteOperation {
+/** How a single-call write is declared: an update is repeatable as is; a create names its idempotency key. */
+type SingleKind = { kind: 'update' } | { kind: 'create'; exactlyOnce: { idempotencyKey: string } };
+const UPDATE: SingleKind = { kind: 'update' };
+const BY_REQUEST_ID: SingleKind = { kind: 'create', exactlyOnce: { idempotencyKey: 'request_id' } };
+
+/** A single platform call; a create is checkpointed and carries a stable request_id. */
+function single(name: string, dto: ZodTypeAny, build: (adv: string, p: Params, requestId: string) => TiktokCall, declared: SingleKind = UPDATE): WriteOperation {
   return defineWriteOperation<Params>({
     name,
     platform: 'tiktok',
     params: paramsOf(dto),
+    ...declared,
     run: async (ctx, p) => {
       const adv = ctx.account.platformAccountId;
-      if (!creates) return run(ctx, build(adv, p, ''));
-      return createOnce(ctx, 'create', { create: (rid, wire) => callFromJob(ctx.platform, build(adv, p, rid), 'write', wire) });
+      if (declared.kind !== 'create') return run(ctx, build(adv, p, ''));
+      return createOnce(ctx, 'create', { create: (rid, wire) => callTiktok(ctx.caller, build(adv, p, rid), 'write', wire) });
     },
   });
 }
@@ -66,14 +72,16 @@ export const opName = {
 const smartAdCreate = defineWriteOperation<Params>({
   name: opName.smartCreate('ad'),
   platform: 'tiktok',
+  kind: 'create',
+  exactlyOnce: { lookup: 'the tagged ad name among the Smart+ ads of the ad group' },
   params: paramsOf(CreateAutomatedAdDto),
   run: async (ctx, p) => {
     const adv = ctx.account.platformAccountId;
     const dto = p.dto as { adgroupId: string; adName: string };
     const adName = stepName(ctx.jobId, 'create', dto.adName);
-    const read = <T>(c: TiktokCall, kind: 'read' | 'write' = 'read') => callFromJob<T>(ctx.platform, c, kind);
+    const read = <T>(c: TiktokCall, kind: 'read' | 'write' = 'read') => callTiktok<T>(ctx.caller, c, kind);
     return createOnce(ctx, 'create', {
-      create: (rid, wire) => callFromJob(ctx.platform, smartCreateCall('ad', adv, { ...p.dto, adName }, rid), 'write', wire),
+      create: (rid, wire) => callTiktok(ctx.caller, smartCreateCall('ad', adv, { ...p.dto, adName }, rid), 'write', wire),
       find: async () => (await findAdsByName(read, SMART_ADS, adv, dto.adgroupId, [adName]))?.[0],
     });
   },
@@ -98,6 +106,7 @@ function smartBatchStatus(level: 'campaign' | 'adgroup'): WriteOperation {
   return defineWriteOperation<Params>({
     name: opName.smartStatus(level),
     platform: 'tiktok',
+    kind: 'update',
     params: paramsOf(SMART_DTOS[level].status),
     run: async (ctx, p) => {
       const data = (await run(ctx, smartStatusCall(level, ctx.account.platformAccountId, ids(p)))) as Record<string, unknown> | null;
@@ -117,7 +126,7 @@ export const tiktokWriteOperations: WriteOperation[] = [
   createAssetsOperation,
   single(opName.assetsStatus, UpdateAssetsStatusDto, (adv, p) => statusCall(adv, p.dto as z.infer<typeof UpdateAssetsStatusDto>)),
   ...SMART_LEVELS.flatMap((level) => [
-    level === 'ad' ? smartAdCreate : single(opName.smartCreate(level), SMART_DTOS[level].create, (adv, p, rid) => smartCreateCall(level, adv, p.dto, rid), true),
+    level === 'ad' ? smartAdCreate : single(opName.smartCreate(level), SMART_DTOS[level].create, (adv, p, rid) => smartCreateCall(level, adv, p.dto, rid), BY_REQUEST_ID),
     single(opName.smartUpdate(level), SMART_DTOS[level].update, (adv, p) => smartUpdateCall(level, adv, p.id!, p.dto)),
     level === 'ad' ? single(opName.smartStatus(level), SMART_DTOS[level].status, (adv, p) => smartStatusCall(level, adv, ids(p))) : smartBatchStatus(level),
   ]),

@@ -38,8 +38,15 @@ export function oauthDialog(state: FacebookState) {
     if (!user) return htmlError(res, 'Error', `No simulated user named ${q.sim_user}.`);
     // The user grants what was asked for, minus what they untick (`sim_decline=a,b`): Meta's dialog
     // lets people decline single permissions (https://developers.facebook.com/docs/facebook-login/guides/permissions/request-revoke).
-    const declined = new Set((q.sim_decline ?? '').split(',').filter(Boolean));
-    const scopes = (q.scope ? q.scope.split(/[ ,]+/).filter(Boolean) : [...ALL_ADS_SCOPES]).filter((s) => !declined.has(s));
+    // A permission declined once is not offered again unless the dialog says `auth_type=rerequest`
+    // (https://developers.facebook.com/docs/facebook-login/guides/advanced/manual-flow/).
+    const key = `${user.id}:${app.id}`;
+    const before = state.declined.get(key) ?? new Set<string>();
+    const asked = q.scope ? q.scope.split(/[ ,]+/).filter(Boolean) : [...ALL_ADS_SCOPES];
+    const offered = q.auth_type === 'rerequest' ? asked : asked.filter((s) => !before.has(s));
+    const unticked = new Set((q.sim_decline ?? '').split(',').filter(Boolean));
+    const scopes = offered.filter((s) => !unticked.has(s));
+    state.declined.set(key, new Set([...before, ...offered.filter((s) => unticked.has(s))].filter((s) => !scopes.includes(s))));
     const responseType = q.response_type ?? 'code';
     const params: Record<string, string> = {};
     if (responseType.includes('code')) {
@@ -94,7 +101,7 @@ export function oauthAccessToken(state: FacebookState) {
   };
 }
 
-/** `GET /debug_token?input_token=&access_token=<app_id>|<app_secret>` (facts §2). */
+/** `GET /debug_token?input_token=&access_token=<app_id>|<app_secret>` (docs/platforms/facebook.md §2). */
 export function debugToken(state: FacebookState) {
   return (req: GraphReq): unknown => {
     if (req.segments.length > 1) throw errors.unknownPath(`/${req.segments.slice(1).join('/')}`);

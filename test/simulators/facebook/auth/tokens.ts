@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { errors } from '../graph/errors';
 
-/** Scopes a token gets when the caller does not ask for specific ones (facts §2 "Ads scopes"). */
+/** Scopes a token gets when the caller does not ask for specific ones (docs/platforms/facebook.md §2 "Ads scopes"). */
 export const ALL_ADS_SCOPES = [
   'ads_management', 'ads_read', 'business_management', 'pages_show_list', 'pages_read_engagement',
   'pages_manage_ads', 'pages_manage_metadata', 'leads_retrieval', 'read_insights', 'catalog_management',
   'public_profile',
 ] as const;
 
-/** Lifetime the platform reports for a long-lived token (facts §2 example). */
+/** Lifetime the platform reports for a long-lived token (docs/platforms/facebook.md §2 example). */
 export const LONG_LIVED_SECONDS = 5183944;
 /** ASSUMED: short-lived tokens from the dialog last about 2 hours. */
 export const SHORT_LIVED_SECONDS = 7200;

@@ -10,7 +10,7 @@ interface BatchItem {
   headers?: { name: string; value: string }[];
 }
 
-/** `POST /` with `batch=[…]` (facts §7): up to 50 items, each a separate call for rate limits. */
+/** `POST /` with `batch=[…]` (docs/platforms/facebook.md §7): up to 50 items, each a separate call for rate limits. */
 export function runBatch(env: Env, req: GraphReq): unknown {
   const items = json<unknown>(req.params, 'batch');
   if (!Array.isArray(items)) throw errors.paramRequired('batch');

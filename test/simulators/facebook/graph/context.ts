@@ -14,7 +14,7 @@ export interface Ctx {
 
 export type Handler = (ctx: Ctx, node: GNode) => unknown;
 
-/** Permission a route needs from the token (facts §2 scopes; errors 200/294). */
+/** Permission a route needs from the token (docs/platforms/facebook.md §2 scopes; errors 200/294). */
 export type Perm = 'ads_read' | 'ads_write' | 'business' | 'page_token' | 'none';
 
 export interface Route {

@@ -1,7 +1,7 @@
 /**
  * Graph API error bodies. Every message/code pair the simulator can send lives here so a wrong
- * assumption is fixed in one place. Facts: /work/shared/platforms/facebook.md §5; entries marked
- * ASSUMED are not in the facts file (see README "Assumed facts").
+ * assumption is fixed in one place. Facts: docs/platforms/facebook.md §5; entries marked
+ * ASSUMED are not in docs/platforms/facebook.md (see README "Assumed facts").
  */
 let traceSeq = 0;
 const TRACE_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';

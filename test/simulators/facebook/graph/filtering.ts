@@ -32,6 +32,8 @@ export function parseFiltering(params: Record<string, unknown>): Filter[] {
 
 /** `campaign.id` on an ad → campaign_id; `ad.effective_status` on an ad → effective_status. */
 function resolve(state: FacebookState, node: GNode, field: string): unknown {
+  // Meta filters leads by `time_created` (unix seconds); the lead's field is `created_time`.
+  if (field === 'time_created' && node.type === 'lead') return node.data.created_time;
   const dot = field.indexOf('.');
   if (dot < 0) return fieldValue(state, node, field);
   const prefix = field.slice(0, dot);

@@ -5,7 +5,7 @@ import type { GraphReq } from './request';
 import { int, str } from './request';
 
 export const DEFAULT_LIMIT = 25;
-/** How far we look past a page for one more match; beyond it `next` is sent anyway (facts §4: an empty page may still carry `next`). */
+/** How far we look past a page for one more match; beyond it `next` is sent anyway (docs/platforms/facebook.md §4: an empty page may still carry `next`). */
 const LOOKAHEAD = 2000;
 
 export function encodeCursor(seq: number): string {

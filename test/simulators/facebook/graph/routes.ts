@@ -1,6 +1,7 @@
 import type { GNode } from '../model/types';
 import { route, type NodeRoutes } from './context';
 import * as acc from '../handlers/accounts';
+import * as img from '../handlers/adimages';
 import * as ads from '../handlers/ad-objects';
 import * as aud from '../handlers/audiences';
 import * as cp from '../handlers/copies';
@@ -15,7 +16,7 @@ const write = (h: Parameters<typeof route>[0]) => route(h, 'ads_write');
 const insightsEdge = { get: route(ins.syncInsights, 'ads_read', 'ads_insights'), post: route(ins.startReportRun, 'ads_read', 'ads_insights') };
 const adObject = { get: route(ads.getAdObject), post: write(ads.updateAdObject), delete: write(ads.deleteAdObject) };
 
-/** Which operations exist on which node type (facts §3). */
+/** Which operations exist on which node type (docs/platforms/facebook.md §3). */
 export const ROUTES: Partial<Record<GNode['type'], NodeRoutes>> = {
   user: {
     get: route(acc.getMe, 'none'),
@@ -33,6 +34,7 @@ export const ROUTES: Partial<Record<GNode['type'], NodeRoutes>> = {
       adsets: { get: route(ads.listAdObjects('adsets')), post: write(ads.createAdSet) },
       ads: { get: route(ads.listAdObjects('ads')), post: write(ads.createAd) },
       adcreatives: { get: route(ads.listAdObjects('adcreatives')), post: write(ads.createCreative) },
+      adimages: { get: route(img.listAdImages), post: write(img.createAdImage) },
       promote_pages: { get: route(acc.listPromotePages) },
       saved_audiences: { get: route(aud.listSavedAudiences, 'ads_read', 'custom_audience') },
       customaudiences: {

@@ -2,7 +2,7 @@ import type { SimControl } from '../../common/sim-kit';
 import type { FacebookState } from '../state';
 import { errors, type GraphError } from './errors';
 
-/** Business use case buckets and the BUC error code each one throttles with (facts §5/§6). */
+/** Business use case buckets and the BUC error code each one throttles with (docs/platforms/facebook.md §5/§6). */
 export type Bucket = 'ads_management' | 'ads_insights' | 'custom_audience' | 'pages' | 'leadgen';
 const BUC_CODE: Record<Bucket, number> = {
   ads_management: 80004,

@@ -4,7 +4,7 @@ import { listKey } from '../model/store';
 import type { GNode } from '../model/types';
 import { listEdge, readNode } from './common';
 
-/** `/me/adaccounts` defaults to `id,account_id` (facts §3). */
+/** `/me/adaccounts` defaults to `id,account_id` (docs/platforms/facebook.md §3). */
 export const listAdAccounts = (ctx: Ctx, user: GNode) =>
   listEdge(ctx, listKey.node(user.id, 'adaccounts'), { defaultFields: ['id', 'account_id'] });
 

@@ -9,6 +9,8 @@ import {
   jsonObject, money, sameAccount, time,
 } from './ad-validate';
 import { AD_STATUSES, listEdge, readNode } from './common';
+import { checkAdSetUpdate, checkBillingEvent } from './budget-rules';
+import { checkStorySpec } from './creative-rules';
 
 const acctOf = (node: GNode) => node.acct!;
 const CREATE_STATUSES = ['ACTIVE', 'PAUSED'] as const;
@@ -76,6 +78,7 @@ export function createAdSet(ctx: Ctx, account: GNode): unknown {
   const campaign = sameAccount(ctx, acct, str(p, 'campaign_id'), 'campaign', 'campaign_id');
   const billing = oneOf(p, 'billing_event', BILLING_EVENTS) ?? (() => { throw errors.paramRequired('billing_event'); })();
   const goal = oneOf(p, 'optimization_goal', OPTIMIZATION_GOALS) ?? (() => { throw errors.paramRequired('optimization_goal'); })();
+  checkBillingEvent(goal, billing);
   const targeting = jsonObject(p, 'targeting')!;
   if (!targeting.geo_locations && !targeting.custom_audiences) {
     throw errors.invalidParameter('Location Is Missing', 'Your audience is missing a location. You can add a location or a Custom Audience.', 1885364, 'targeting');
@@ -140,6 +143,7 @@ export function createCreative(ctx: Ctx, account: GNode): unknown {
     const pageId = spec.page_id ? String(spec.page_id) : undefined;
     if (!pageId) throw errors.paramRequired('object_story_spec[page_id]');
     if (!ctx.user.pages.has(pageId)) throw errors.invalidParameter('Invalid Page', `Page ${pageId} cannot be used by this ad account.`, undefined, 'object_story_spec');
+    checkStorySpec(ctx, acctOf(account), spec);
   }
   const link = (spec?.link_data ?? {}) as Record<string, unknown>;
   const cta = link.call_to_action as { type?: string } | undefined;
@@ -184,6 +188,7 @@ export function updateAdObject(ctx: Ctx, node: GNode): unknown {
     else if (field === 'bid_amount') patch.bid_amount = Number(str(p, field));
     else patch[field] = str(p, field);
   }
+  checkAdSetUpdate(ctx, node, patch);
   if (validateOnly(p)) return { success: true };
   ctx.state.store.update(node, patch, adObjectLists(node));
   touch(node);

@@ -21,7 +21,7 @@ export function selection(ctx: Ctx, defaults: readonly string[] = ['id']): Field
   return parseFields(str(ctx.req.params, 'fields')) ?? selOf(defaults);
 }
 
-/** `GET /{id}`: only `id` unless `fields=` is given (facts §3 read defaults). */
+/** `GET /{id}`: only `id` unless `fields=` is given (docs/platforms/facebook.md §3 read defaults). */
 export function readNode(ctx: Ctx, node: GNode, defaults: readonly string[] = ['id'], extra?: ProjectOpts['extra']): unknown {
   return project(ctx.state, node, selection(ctx, defaults), projectOpts(ctx, extra));
 }

@@ -14,7 +14,7 @@ function hash(text: string): number {
 
 const fixed = (n: number, d = 6) => n.toFixed(d);
 
-/** Row i of the result: child × period × breakdown combination, all metrics as strings (facts §3). */
+/** Row i of the result: child × period × breakdown combination, all metrics as strings (docs/platforms/facebook.md §3). */
 function buildRow(ctx: Ctx, q: InsightsQuery, child: GNode, i: number): Record<string, unknown> {
   const periodsCount = q.periods.length;
   const period = q.periods[i % periodsCount]!;

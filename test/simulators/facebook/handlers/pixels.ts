@@ -79,7 +79,7 @@ export function pixelStats(ctx: Ctx, pixel: GNode): unknown {
   return { data };
 }
 
-/** `GET /dataset_quality?dataset_id=` (facts §3): web events with EMQ 0–10, projected by `fields`. */
+/** `GET /dataset_quality?dataset_id=` (docs/platforms/facebook.md §3): web events with EMQ 0–10, projected by `fields`. */
 export function datasetQuality(ctx: Ctx, pixel: GNode): unknown {
   const scopes = ctx.auth.scopes;
   if (!scopes.includes('ads_read') || !(scopes.includes('ads_management') || scopes.includes('business_management'))) {

@@ -62,7 +62,7 @@ export function generatePreviews(ctx: Ctx, account: GNode): unknown {
     return previewBody(c.id, f);
   }
   if (!spec.object_story_spec && !spec.object_story_id) {
-    // 2606 is the preview error family (facts §5); wording ASSUMED
+    // 2606 is the preview error family (docs/platforms/facebook.md §5); wording ASSUMED
     throw errors.invalidParameter('Preview Error', 'The creative needs an object_story_spec or object_story_id.', undefined, 'creative');
   }
   return previewBody(JSON.stringify(spec) + str(ctx.req.params, 'locale'), f);

@@ -17,7 +17,7 @@ function paged(ctx: Ctx, rows: unknown[]): unknown {
 
 const contains = (q: string | undefined) => (name: string) => !q || name.toLowerCase().includes(q.toLowerCase());
 
-/** `GET /search?type=…&q=…` (facts §3 "Global search"). */
+/** `GET /search?type=…&q=…` (docs/platforms/facebook.md §3 "Global search"). */
 export function globalSearch(ctx: Ctx): unknown {
   const p = ctx.req.params;
   const type = str(p, 'type');

@@ -1,7 +1,7 @@
 import type { GNode, NodeType } from './types';
 
 /**
- * Readable fields per node type (facts §3; extra real fields we model are listed too).
+ * Readable fields per node type (docs/platforms/facebook.md §3; extra real fields we model are listed too).
  * Fields listed but absent on an object are simply omitted, as Graph omits null fields.
  * Internal names in error messages (AdCampaignGroup etc.) are ASSUMED from public client logs.
  */

@@ -3,7 +3,7 @@
  * implicitly joins (attributed resources), and how each attribute is read from the seeded data.
  * Metrics and segments are generic and handled by the evaluator.
  */
-import type { AccountData, AdGroup, AdGroupAd, Asset, Campaign, Criterion, Customer, GoogleState } from '../state';
+import { budgetOf, budgetsOf, type AccountData, type AdGroup, type AdGroupAd, type Asset, type Budget, type Campaign, type Criterion, type Customer, type GoogleState } from '../state';
 import { DAY_OF_WEEK } from '../dates';
 import { INT64_METRICS, METRIC_NAMES } from '../metrics';
 
@@ -16,6 +16,7 @@ export interface RowCtx {
   ad?: AdGroupAd;
   criterion?: Criterion;
   asset?: Asset;
+  budget?: Budget;
   client?: { customer: Customer; level: number };
 }
 
@@ -98,13 +99,26 @@ const campaignBase: Spec[] = [
   ['bidding_strategy_type', 'ENUM', (x) => camp(x).biddingStrategyType, E.bidding],
   ['campaign_budget', 'RESOURCE_NAME', (x) => `${cn(x.customer)}/campaignBudgets/${camp(x).budgetId}`],
 ];
-// v23 renamed start_date/end_date to start_date_time/end_date_time (facts §6); both kept, filtered by version.
+// v23 renamed start_date/end_date to start_date_time/end_date_time (docs/platforms/google.md §6); both kept, filtered by version.
 def('campaign', [
   ...campaignBase,
   ['start_date', 'DATE', (x) => camp(x).startDate],
   ['end_date', 'DATE', (x) => camp(x).endDate],
   ['start_date_time', 'STRING', (x) => `${camp(x).startDate} 00:00:00`],
   ['end_date_time', 'STRING', (x) => (camp(x).endDate ? `${camp(x).endDate} 23:59:59` : undefined)],
+]);
+
+// CampaignBudget (https://developers.google.com/google-ads/api/fields/v23/campaign_budget): amount_micros is int64.
+const bud = (x: RowCtx) => x.budget!;
+def('campaign_budget', [
+  ['resource_name', 'RESOURCE_NAME', (x) => `${cn(x.customer)}/campaignBudgets/${bud(x).id}`],
+  ['id', 'INT64', (x) => bud(x).id],
+  ['name', 'STRING', (x) => bud(x).name],
+  ['amount_micros', 'INT64', (x) => String(bud(x).amountMicros)],
+  ['status', 'ENUM', (x) => bud(x).status, ['ENABLED', 'REMOVED']],
+  ['explicitly_shared', 'BOOLEAN', (x) => bud(x).explicitlyShared],
+  ['period', 'ENUM', () => 'DAILY', ['DAILY', 'CUSTOM_PERIOD']],
+  ['delivery_method', 'ENUM', () => 'STANDARD', ['STANDARD', 'ACCELERATED']],
 ]);
 
 const ag = (x: RowCtx) => x.adGroup!;
@@ -201,11 +215,18 @@ export const RESOURCES: Record<string, ResourceDef> = {
   },
   campaign: {
     name: 'campaign',
-    attributed: ['customer'],
+    attributed: ['campaign_budget', 'customer'],
     metrics: true,
     rows: (_s, a) => a.campaigns,
-    ctx: (item, _s, _a, c) => ({ customer: c, campaign: item as Campaign }),
+    ctx: (item, _s, a, c) => ({ customer: c, campaign: item as Campaign, budget: budgetOf(a, (item as Campaign).budgetId) }),
     metricsOf: (x) => ({ id: `ca${x.campaign!.id}`, scale: 1500, from: x.campaign!.metricsFrom }),
+  },
+  campaign_budget: {
+    name: 'campaign_budget',
+    attributed: ['customer'],
+    metrics: false,
+    rows: (_s, a) => budgetsOf(a),
+    ctx: (item, _s, _a, c) => ({ customer: c, budget: item as Budget }),
   },
   ad_group: {
     name: 'ad_group',

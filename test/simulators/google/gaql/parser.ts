@@ -1,4 +1,4 @@
-/** GAQL parser for the subset the simulator evaluates (facts §5 grammar). */
+/** GAQL parser for the subset the simulator evaluates (docs/platforms/google.md §5 grammar). */
 import { queryErr } from '../errors';
 import { tokenize, type Tok } from './lexer';
 

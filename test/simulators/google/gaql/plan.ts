@@ -1,4 +1,4 @@
-/** Checks a parsed query against the catalog (facts §5 structural rules) and compiles it. */
+/** Checks a parsed query against the catalog (docs/platforms/google.md §5 structural rules) and compiles it. */
 import { queryErr } from '../errors';
 import {
   DAY_OF_WEEK,

@@ -21,7 +21,7 @@ function likeToRegex(pattern: string): RegExp {
     else if (c === '_') re += '.';
     else re += c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   }
-  // LIKE is case-insensitive (facts §5 case sensitivity).
+  // LIKE is case-insensitive (docs/platforms/google.md §5 case sensitivity).
   return new RegExp(`^${re}$`, 'is');
 }
 

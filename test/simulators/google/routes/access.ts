@@ -1,4 +1,4 @@
-/** Who is calling and may they reach this customer (facts §1 headers, §7 errors). */
+/** Who is calling and may they reach this customer (docs/platforms/google.md §1 headers, §7 errors). */
 import type { Request } from 'express';
 import type { SimContext } from '../context';
 import { adsErr, notEnabled, permissionDenied, quotaError, requestErr, RpcError } from '../errors';
@@ -46,7 +46,7 @@ export function authenticate(ctx: SimContext, req: Request, method: string): Sim
 
 /**
  * Direct access needs no header; access through a manager needs login-customer-id = that manager
- * (facts §1). Counts the call against the customer's budget.
+ * (docs/platforms/google.md §1). Counts the call against the customer's budget.
  */
 export function authorizeCustomer(ctx: SimContext, req: Request, user: SimUser, customerId: string, ops = 1): Customer {
   if (!/^\d{10}$/.test(customerId)) throw requestErr('INVALID_CUSTOMER_ID', `Invalid customer ID '${customerId}'.`);

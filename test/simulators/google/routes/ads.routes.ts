@@ -1,8 +1,9 @@
-/** The Ads REST surface: /vNN/customers… dispatch, version check, error rendering (facts §3, §4, §7, §8). */
+/** The Ads REST surface: /vNN/customers… dispatch, version check, error rendering (docs/platforms/google.md §3, §4, §7, §8). */
 import type { NextFunction, Request, Response } from 'express';
 import type { SimContext } from '../context';
 import { AdsError, errorBody, newRequestId, requestErr, RpcError } from '../errors';
 import { authenticate } from './access';
+import { mutateBudgets } from './budget-mutate.handler';
 import { mutateCampaigns } from './mutate.handler';
 import { search, searchStream } from './search.handler';
 
@@ -35,6 +36,12 @@ const ROUTES: Array<{ method: string; re: RegExp; rpc: string; run: Handler }> =
     re: /^\/(v\d+)\/customers\/([^/]+)\/campaigns:mutate$/,
     rpc: 'CampaignService.MutateCampaigns',
     run: (ctx, req, res, m, v, l, rid) => mutateCampaigns(ctx, req, res, authenticate(ctx, req, 'CampaignService.MutateCampaigns'), v, l, m[2]!, rid),
+  },
+  {
+    method: 'POST',
+    re: /^\/(v\d+)\/customers\/([^/]+)\/campaignBudgets:mutate$/,
+    rpc: 'CampaignBudgetService.MutateCampaignBudgets',
+    run: (ctx, req, res, m, _v, l, rid) => mutateBudgets(ctx, req, res, authenticate(ctx, req, 'CampaignBudgetService.MutateCampaignBudgets'), l, m[2]!, rid),
   },
 ];
 

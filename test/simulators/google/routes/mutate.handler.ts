@@ -1,7 +1,7 @@
-/** customers/{id}/campaigns:mutate (facts §8): create / update / remove, partialFailure, validateOnly. */
+/** customers/{id}/campaigns:mutate (docs/platforms/google.md §8): create / update / remove, partialFailure, validateOnly. */
 import type { Request, Response } from 'express';
 import type { SimContext } from '../context';
-import { AdsError, failureDetail, requestErr, RpcError, statusInfo, type GoogleAdsErrorItem } from '../errors';
+import { AdsError, partialFailureError, requestErr, RpcError, type GoogleAdsErrorItem } from '../errors';
 import { dayToIso, isoToDay, todayIn } from '../dates';
 import { addCampaign, type AccountData, type Campaign, type Customer, type SimUser } from '../state';
 import { authorizeCustomer, checkBodyFields } from './access';
@@ -248,15 +248,7 @@ export function mutateCampaigns(ctx: SimContext, req: Request, res: Response, us
   if (writer.undo.length) acct.version++;
   const full = body.responseContentType === 'MUTABLE_RESOURCE';
   const out: Record<string, unknown> = {};
-  if (errors.length) {
-    const first = errors[0]!;
-    const path = (first.location?.fieldPathElements ?? []).map((e) => (e.index !== undefined ? `${e.fieldName}[${e.index}]` : e.fieldName)).join('.');
-    out.partialFailureError = {
-      code: statusInfo(400).rpc,
-      message: `${errors.length > 1 ? "Multiple errors in 'details'. First error: " : ''}${first.message}, at ${path}`,
-      details: [failureDetail(versionLabel, errors, requestId)],
-    };
-  }
+  if (errors.length) out.partialFailureError = partialFailureError(versionLabel, errors, requestId);
   out.results = results.map((r) => (r ? { resourceName: r.resourceName, ...(full ? { campaign: mutableResource(customer.id, r.campaign, version) } : {}) } : {}));
   return res.json(out);
 }

@@ -1,5 +1,5 @@
 /**
- * Google identity endpoints (facts §2): authorize (browser redirect, answered at once), token, revoke.
+ * Google identity endpoints (docs/platforms/google.md §2): authorize (browser redirect, answered at once), token, revoke.
  * Paths match accounts.google.com / oauth2.googleapis.com, all served from this one host.
  */
 import express, { type Request, type Response } from 'express';
@@ -131,7 +131,7 @@ export function oauthRouter(ctx: SimContext): express.Router {
 
   const revoke = (req: Request, res: Response) => {
     const t = str((req.query as Record<string, unknown>).token) ?? str((req.body as Record<string, unknown> | undefined)?.token);
-    // ASSUMED error body for revoke (facts §2: body unconfirmed).
+    // ASSUMED error body for revoke (docs/platforms/google.md §2: body unconfirmed).
     if (!t || !ctx.tokens.revoke(t)) return oauthError(res, 400, 'invalid_token', 'Token expired or revoked');
     return res.status(200).json({});
   };

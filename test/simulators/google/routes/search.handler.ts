@@ -1,4 +1,4 @@
-/** googleAds:search and googleAds:searchStream (facts §4). */
+/** googleAds:search and googleAds:searchStream (docs/platforms/google.md §4). */
 import type { Request, Response } from 'express';
 import type { SimContext } from '../context';
 import { requestErr } from '../errors';
@@ -106,7 +106,7 @@ export function searchStream(ctx: SimContext, req: Request, res: Response, user:
   }
   if (pending && batch.length) writeBatch({ results: pending, fieldMask: mask, requestId });
   const lastRows = batch.length ? batch : pending;
-  // ASSUMED: an empty result is one batch without results (facts §4: tolerate both).
+  // ASSUMED: an empty result is one batch without results (docs/platforms/google.md §4: tolerate both).
   const last: Record<string, unknown> = {};
   if (lastRows?.length) last.results = lastRows;
   last.fieldMask = mask;

@@ -1,5 +1,5 @@
 /**
- * Advertiser OAuth (facts §2): the portal authorize page, auth_code → long-lived token exchange,
+ * Advertiser OAuth (docs/platforms/tiktok.md §2): the portal authorize page, auth_code → long-lived token exchange,
  * the token's advertiser list, token revocation, and advertiser/info.
  */
 import express from 'express';

@@ -1,5 +1,5 @@
 /**
- * Pixels (facts §6): /pixel/list/ (list under `data.pixels`, page_size 1–20) and /pixel/event/stats/.
+ * Pixels (docs/platforms/tiktok.md §6): /pixel/list/ (list under `data.pixels`, page_size 1–20) and /pixel/event/stats/.
  */
 import type express from 'express';
 import { op, type SimDeps } from '../ctx';

@@ -1,5 +1,5 @@
 /**
- * GET list endpoints for regular and Smart+ objects (facts §3, §7). Smart+ objects live in their
+ * GET list endpoints for regular and Smart+ objects (docs/platforms/tiktok.md §3, §7). Smart+ objects live in their
  * own stores and are listed only by the /smart_plus/ endpoints (ASSUMED: the regular get endpoints
  * would also show upgraded Smart+ creatives; this simulator keeps the two apart).
  */

@@ -1,5 +1,5 @@
 /**
- * GET /report/integrated/get/ (facts §5), synchronous BASIC reports. Rows are object × time bucket,
+ * GET /report/integrated/get/ (docs/platforms/tiktok.md §5), synchronous BASIC reports. Rows are object × time bucket,
  * objects newest first then time ascending; a page is computed by index arithmetic (O(page)).
  */
 import type express from 'express';
@@ -46,7 +46,7 @@ function report(ctx: Ctx, deps: SimDeps): unknown {
   }
   const metrics = p.strArr('metrics') ?? ['spend', 'impressions'];
   const badMetrics = metrics.filter((m) => !ALL_METRICS.has(m));
-  // Quoted in facts §5.
+  // Quoted in docs/platforms/tiktok.md §5.
   if (badMetrics.length) throw paramError(`Invalid metric fields: [${badMetrics.map((m) => `'${m}'`).join(', ')}]`);
   const page = p.int('page', 1, 1, 1_000_000);
   const pageSize = p.int('page_size', 10, 1, 1000);
@@ -176,7 +176,7 @@ function countsFor(seed: number, obj: Obj, bucket: string, lifetime: boolean): C
     for (const day of bucket.split(',')) if (day >= firstDay) addCounts(total, bucketCounts(seed, obj.id, day));
     return total;
   }
-  // No activity before the object existed: zero-valued rows (facts §5: zeros or empty lists).
+  // No activity before the object existed: zero-valued rows (docs/platforms/tiktok.md §5: zeros or empty lists).
   if (bucket.slice(0, 10) < firstDay) return emptyCounts();
   return bucketCounts(seed, obj.id, bucket, bucket.length > 10 ? 1 / 24 : 1);
 }

@@ -1,5 +1,5 @@
 /**
- * Upgraded Smart+ writes (facts §7): campaign / ad group / ad create, update and status/update.
+ * Upgraded Smart+ writes (docs/platforms/tiktok.md §7): campaign / ad group / ad create, update and status/update.
  */
 import type express from 'express';
 import { op, type Ctx, type SimDeps } from '../ctx';

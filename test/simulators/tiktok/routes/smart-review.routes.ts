@@ -1,5 +1,5 @@
 /**
- * Smart+ ad review surface (facts §7): material status, appeal, ad review info, material review info.
+ * Smart+ ad review surface (docs/platforms/tiktok.md §7): material status, appeal, ad review info, material review info.
  */
 import type express from 'express';
 import { op, type SimDeps } from '../ctx';

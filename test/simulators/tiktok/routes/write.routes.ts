@@ -1,5 +1,5 @@
 /**
- * Regular campaign / ad group / ad writes (facts §4): create, update, status/update. Writes are
+ * Regular campaign / ad group / ad writes (docs/platforms/tiktok.md §4): create, update, status/update. Writes are
  * stored, so later reads see them; creates honour `request_id`.
  */
 import type express from 'express';
@@ -7,6 +7,7 @@ import { op, type Ctx, type SimDeps } from '../ctx';
 import { render } from '../records';
 import { applyStatus, checkName, copyFields, idempotent, mustBeLive, mustGet, newEntity, statusArgs } from '../writes';
 import { checkTime, paramError, TtError } from '../wire';
+import { checkBudgetUpdate } from '../budget-rules';
 
 const OBJECTIVES = ['APP_PROMOTION', 'WEB_CONVERSIONS', 'TRAFFIC', 'REACH', 'VIDEO_VIEWS', 'ENGAGEMENT', 'LEAD_GENERATION', 'PRODUCT_SALES', 'RF_REACH', 'APP_INSTALL', 'CONVERSIONS', 'CATALOG_SALES', 'SHOP_PURCHASES'] as const;
 const BUDGET_MODES = ['BUDGET_MODE_INFINITE', 'BUDGET_MODE_TOTAL', 'BUDGET_MODE_DAY', 'BUDGET_MODE_DYNAMIC_DAILY_BUDGET'] as const;
@@ -53,6 +54,7 @@ export function writeRoutes(r: express.Router, deps: SimDeps): void {
     mustBeLive(e, 'campaign');
     const name = ctx.p.str('campaign_name');
     const b = budget(ctx, undefined, false);
+    if (b !== undefined) checkBudgetUpdate('campaign', render(s, 'campaign', e), b, adv.currency, {});
     if (name !== undefined) e.name = checkName('campaign_name', name);
     if (b !== undefined) (e.data ??= {}).budget = b;
     for (const k of ['special_industries', 'po_number']) if (ctx.p.has(k)) (e.data ??= {})[k] = ctx.p.raw(k);
@@ -105,7 +107,10 @@ export function writeRoutes(r: express.Router, deps: SimDeps): void {
     if (ctx.p.has('placement_type') || ctx.p.has('placements')) throw paramError('placements: Placement cannot be changed after creation.');
     const name = ctx.p.str('adgroup_name');
     if (name !== undefined) e.name = checkName('adgroup_name', name);
-    if (ctx.p.has('budget')) budget(ctx, undefined, false);
+    const b = ctx.p.has('budget') ? budget(ctx, undefined, false) : undefined;
+    if (b !== undefined) {
+      checkBudgetUpdate('adgroup', render(s, 'adgroup', e), b, adv.currency, { start: ctx.p.raw('schedule_start_time'), end: ctx.p.raw('schedule_end_time') });
+    }
     if (ctx.p.has('schedule_end_time')) checkTime('schedule_end_time', ctx.p.str('schedule_end_time'));
     copyFields(ctx, 'adgroup', ctx.req.body as Record<string, unknown>, e, ['promotion_type', 'billing_event']);
     e.modifiedAt = Date.now();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { WriteContext } from './write-operation.types';
+import type { WriteContext } from './write-operation';
 
 /** A positive int64 in decimal (TikTok `request_id` format), derived from the job and step. */
 export function stableRequestId(jobId: string, step: string): string {
@@ -71,8 +71,8 @@ export class StepInFlightError extends Error {
  * The longest one create can stay at the platform after we sent it: our connect timeout plus the
  * response timeout of every attempt the HTTP client may make.
  */
-export function inFlightWindowMs(ctx: WriteContext): number {
-  const c = ctx.services.infra.config;
+export function inFlightWindowMs(ctx: Pick<WriteContext, 'config'>): number {
+  const c = ctx.config;
   return c.HTTP_CONNECT_TIMEOUT_MS + c.HTTP_RESPONSE_TIMEOUT_MS * (c.HTTP_MAX_RETRIES + 1);
 }
 

@@ -1,0 +1,50 @@
+import { z } from '../../../shared/infra/zod-openapi';
+import { AdImageDto, CreateAdCreativeDto, UploadAdImageDto } from '../../../shared/platforms/facebook/dto/creative.dto';
+import { assertPromotedPage, formPageToken } from '../../../shared/platforms/facebook/operations/leads';
+import { defineRoute, type RouteSpec } from '../route';
+import { TAGS, WRITE_ERRORS, account, graphFor, guardBody, submitWrite } from './support';
+
+const uploadImageRoute = defineRoute({
+  method: 'post',
+  path: '/api/v1/facebook/adimages',
+  operationId: 'facebookUploadAdImage',
+  job: 'write',
+  summary: 'Image uploaded',
+  description:
+    'Write job: `POST /act_{id}/adimages` with the image as base64 (`bytes`, within the API body limit) → `{ hash, url }`. The hash is what creatives use; ' +
+    'the same bytes give the same hash, so uploading twice is harmless. Uploading by URL is not supported.',
+  tags: TAGS,
+  auth: 'external',
+  body: UploadAdImageDto,
+  response: { schema: AdImageDto },
+  errors: WRITE_ERRORS,
+  before: guardBody(),
+  handler: ({ deps, auth, req, body }) => submitWrite(deps, auth, req, 'facebook.upload-image', { image: body }, 'Image uploaded'),
+});
+
+const createCreativeRoute = defineRoute({
+  method: 'post',
+  path: '/api/v1/facebook/adcreatives',
+  operationId: 'facebookCreateAdCreative',
+  job: 'write',
+  summary: 'Creative created',
+  description:
+    'Write job: `POST /act_{id}/adcreatives` with the `object_story_spec` of a LINK (link_data with the image hash), LEAD_FORM (link_data with a SIGN_UP call to action ' +
+    'carrying `lead_gen_form_id`) or VIDEO (video_data with `video_id` and the image hash as thumbnail) creative. The Page must be one the account promotes and a lead form ' +
+    "must be on that Page (404 otherwise); each type's required fields are a 400 naming the field.",
+  tags: TAGS,
+  auth: 'external',
+  body: CreateAdCreativeDto,
+  response: { schema: z.object({ id: z.string() }).openapi('FacebookCreativeCreatedDto') },
+  errors: WRITE_ERRORS,
+  before: guardBody(),
+  handler: async ({ deps, auth, req, body }) => {
+    const graph = graphFor(req);
+    const acct = account(req).platformAccountId;
+    if (body.lead_gen_form_id) await formPageToken(graph, acct, body.lead_gen_form_id, body.page_id);
+    else await assertPromotedPage(graph, acct, body.page_id);
+    return submitWrite(deps, auth, req, 'facebook.create-creative', { creative: body }, 'Creative created');
+  },
+});
+
+export const creativeWriteRoutes: RouteSpec[] = [uploadImageRoute, createCreativeRoute];

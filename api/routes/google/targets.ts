@@ -1,0 +1,41 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../../shared/errors/app-error';
+import type { AuthContext } from '../../../shared/domain/identity/auth-context';
+import type { GuardedAccount } from '../../../shared/domain/ad-accounts/guard.service';
+import { Connection } from '../../../shared/persistence/entities/connection.entity';
+import type { PlatformCaller } from '../../../shared/platforms/core/caller';
+import { mapBounded } from '../../../shared/platforms/google/operations/fan-out';
+import type { AppDeps } from '../../deps';
+
+/**
+ * Every listed id must pass the guard (with the operation's scopes) before any platform call; the
+ * first refused id in the caller's order decides the answer. Accounts on one connection share one
+ * caller's token source, so a fan-out refused all at once causes one refresh.
+ */
+export async function guardedCallers(deps: AppDeps, auth: AuthContext, rawIds: readonly string[], operationId: string): Promise<PlatformCaller[]> {
+  const checks = await mapBounded(rawIds, 8, (raw) => deps.services.guard.check(auth, 'google', raw, { operationId, method: 'GET' }));
+  const refused = checks.find((c) => !c.ok);
+  if (refused && !refused.ok) throw refused.error;
+  const byConnection = new Map<string, PlatformCaller>();
+  return checks.map((c) => {
+    const a = (c as { ok: true; value: GuardedAccount }).value;
+    const base = byConnection.get(a.connectionId);
+    if (base) return base.forAccount({ platformAccountId: a.platformAccountId, loginCustomerId: a.loginCustomerId ?? null });
+    const caller = deps.services.callerFor(a);
+    byConnection.set(a.connectionId, caller);
+    return caller;
+  });
+}
+
+/** A caller for the user's active Google connection (no ad account named, so no guard applies). */
+export async function connectionCaller(deps: AppDeps, em: EntityManager, auth: Extract<AuthContext, { kind: 'external-user' }>, connectionId?: string): Promise<PlatformCaller> {
+  const all = await em.find(
+    Connection,
+    { tenantId: auth.tenantId, externalUserId: auth.userId, platform: 'google', ...(connectionId ? { id: connectionId } : {}) },
+    { orderBy: { updatedAt: 'desc' } },
+  );
+  if (!all.length) throw new AppError('CONNECTION_NOT_FOUND', connectionId ? 'Google connection not found' : 'This user has no Google connection');
+  const active = all.find((c) => c.status === 'active');
+  if (!active) throw new AppError('CONNECTION_REAUTH_REQUIRED', 'The Google connection must be re-authorized');
+  return deps.services.callerFor({ tenantId: auth.tenantId, platform: 'google', connectionId: active.id });
+}

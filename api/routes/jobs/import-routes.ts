@@ -1,0 +1,64 @@
+import type { ZodTypeAny } from 'zod';
+import { z } from '../../../shared/infra/zod-openapi';
+import { platformModules, type Platform } from '../../../shared/platforms';
+import { adAccountGuard } from '../../middleware/ad-account-guard';
+import { defineRoute, type RouteSpec } from '../route';
+import { ImportResultDto } from './job.schemas';
+
+/*
+ * Imports start with a POST: starting work is not safe or idempotent, so it does not belong on a
+ * GET. Each platform's older `GET …/import-ad-account` stays as a deprecated alias with the same
+ * job semantics (a running import of the same account is joined, not doubled).
+ */
+
+interface ImportablePlatform {
+  platform: Platform;
+  label: string;
+  tag: string;
+  accountId: ZodTypeAny;
+  levels: string;
+}
+
+/** Every listed platform that imports, with the facts its module declares for the route. */
+const IMPORTABLE: ImportablePlatform[] = platformModules.flatMap((m) =>
+  m.importSource && m.importRequest ? [{ platform: m.name, label: m.label, tag: m.tag, accountId: m.importRequest.accountId, levels: m.importRequest.levels }] : [],
+);
+
+const bodyFor = (p: ImportablePlatform) =>
+  z.object({ adAccountId: p.accountId }).strict().openapi(`${p.label}ImportAdAccountBody`);
+
+function importRoute(p: ImportablePlatform): RouteSpec {
+  return defineRoute({
+    method: 'post',
+    path: `/api/v1/${p.platform}/import-ad-account`,
+    operationId: `start${p.label}Import`,
+    job: 'import',
+    summary: 'Ad account imported',
+    description:
+      `Imports the account's ${p.levels} as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. ` +
+      'Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. ' +
+      'A second request while an import of the same account runs joins that job.',
+    tags: [p.tag],
+    auth: 'external',
+    body: bodyFor(p),
+    before: [adAccountGuard(p.platform, { from: 'body' })],
+    response: { schema: ImportResultDto, description: 'The import finished within the wait' },
+    errors: [403, 404, 502],
+    handler: async ({ deps, auth, req }) =>
+      deps.services.jobs.submit({ auth, req }, { type: 'import', platform: p.platform, adAccount: req.ctx.account!, message: 'Ad account imported' }),
+  });
+}
+
+const routes = IMPORTABLE.map(importRoute);
+const facebookImport = routes.find((r) => r.operationId === 'startFacebookImport')!;
+
+/** The team-scoped twin (x-api-key, `teamId` as the external user), as the GET form has one. */
+const teamFacebookImport: RouteSpec = {
+  ...facebookImport,
+  path: '/api/v1/{teamId}/facebook/import-ad-account',
+  operationId: 'teamStartFacebookImport',
+  auth: 'team',
+  params: z.object({ teamId: z.string().max(128) }),
+};
+
+export const importRoutes: RouteSpec[] = routes.flatMap((r) => (r === facebookImport ? [r, teamFacebookImport] : [r]));

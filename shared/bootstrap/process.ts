@@ -1,0 +1,62 @@
+import { loadConfig, ConfigError, type Config } from '../infra/config';
+import { createLogger, type Logger } from '../infra/logger';
+import { createInfra, type Infra } from '../infra/bootstrap';
+import { createServices, type Services } from '../domain/services';
+import { ensureDatabase } from '../persistence/ensure-database';
+import { migrateUp } from '../persistence/orm';
+
+export type Role = 'all' | 'api' | 'worker';
+
+export interface Booted {
+  role: Role;
+  config: Config;
+  logger: Logger;
+  infra: Infra;
+  services: Services;
+}
+
+/**
+ * What every process does before its role starts: config (exit 1 on a bad one), logger, the
+ * database created and migrated outside production, connections, and the services built from them.
+ */
+export async function boot(roleOverride?: Role): Promise<Booted> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const role = roleOverride ?? config.ROLE;
+  const logger = createLogger({ level: config.LOG_LEVEL, name: `ads-gateway-${role}` });
+  const migrate = config.MIGRATE_ON_START ?? config.NODE_ENV !== 'production';
+  if (migrate && config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
+  const infra = await createInfra(config, logger);
+  if (migrate) logger.info({ applied: await migrateUp(infra.orm) }, 'migrations checked');
+  return { role, config, logger, infra, services: createServices(infra) };
+}
+
+/** Graceful stop on SIGTERM/SIGINT: `stop` closes the role's own parts, then services and connections close. */
+export function onShutdown(b: Booted, stop: (boundMs: number) => Promise<void>): void {
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    b.logger.info({ signal }, 'shutting down');
+    await stop(b.config.SHUTDOWN_TIMEOUT_MS);
+    await b.services.close();
+    await b.infra.close();
+    b.logger.info('bye');
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+export function exitOnFatal(err: unknown): never {
+  process.stderr.write(`fatal: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,93 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { AppError } from '../../errors/app-error';
+import type { AuthContext } from '../identity/auth-context';
+import { jobOwner } from './job-owner';
+import { toJobView, type JobView } from './job-view';
+import type { JobRecord } from './job-store';
+
+export interface JobListQuery {
+  state?: JobView['state'];
+  type?: JobView['type'];
+  platform?: string;
+  /** The platform's account id, as a job shows it (`adAccountId`). */
+  adAccountId?: string;
+  createdAfter?: Date;
+  cursor?: string;
+  limit: number;
+}
+
+export interface JobListPage {
+  items: JobView[];
+  nextCursor: string | null;
+}
+
+// The cursor names the last job of the page; the next page starts strictly after its
+// (created_at, id), read back in SQL so the comparison keeps Postgres' microsecond precision.
+const encode = (id: string) => Buffer.from(`j:${id}`).toString('base64url');
+
+function decode(c: string | undefined): string | undefined {
+  if (!c) return undefined;
+  const raw = Buffer.from(c, 'base64url').toString();
+  if (!/^j:[0-9a-f-]{36}$/i.test(raw)) {
+    throw new AppError('VALIDATION_FAILED', 'Invalid cursor', { details: [{ path: 'query.cursor', message: 'not a cursor from this endpoint' }] });
+  }
+  return raw.slice(2);
+}
+
+const COLUMNS = `id, type, operation, platform, platform_account_id, state, progress, attempts, result, error, request_id,
+  created_at, started_at, finished_at`;
+
+type Row = Record<string, unknown>;
+const date = (v: unknown): Date | undefined => (v === null || v === undefined ? undefined : new Date(v as string));
+
+function toRecord(r: Row): JobRecord {
+  return {
+    id: r.id as string,
+    type: r.type,
+    operation: r.operation,
+    platform: r.platform,
+    platformAccountId: (r.platform_account_id as string | null) ?? undefined,
+    state: r.state,
+    progress: r.progress ?? undefined,
+    attempts: Number(r.attempts ?? 0),
+    result: r.result ?? undefined,
+    error: r.error ?? undefined,
+    requestId: (r.request_id as string | null) ?? undefined,
+    createdAt: date(r.created_at)!,
+    startedAt: date(r.started_at),
+    finishedAt: date(r.finished_at),
+  } as JobRecord;
+}
+
+/**
+ * The caller's jobs, newest first. Scoped exactly as GET /api/v1/jobs/{id}: the tenant and the
+ * principal that created them, so another tenant's or user's job never appears (and a cursor of
+ * another caller's job finds nothing to continue after). Served by `jobs_owner_created`.
+ */
+export async function listJobs(orm: MikroORM, auth: AuthContext, q: JobListQuery): Promise<JobListPage> {
+  const { tenantId, ownerKey } = jobOwner(auth);
+  const after = decode(q.cursor);
+  const where = ['tenant_id = ?', 'owner_key = ?'];
+  const params: unknown[] = [tenantId, ownerKey];
+  const add = (sql: string, v: unknown) => {
+    where.push(sql);
+    params.push(v);
+  };
+  if (q.state) add('state = ?', q.state);
+  if (q.type) add('type = ?', q.type);
+  if (q.platform) add('platform = ?', q.platform);
+  if (q.adAccountId) add('platform_account_id = ?', q.adAccountId);
+  // Jobs show createdAt to the millisecond while Postgres keeps microseconds: "after" a shown
+  // createdAt means from the next millisecond on, so the job it was copied from is not listed.
+  if (q.createdAfter) add('created_at >= ?', new Date(q.createdAfter.getTime() + 1));
+  if (after) {
+    where.push('(created_at, id) < (select created_at, id from jobs where id = ? and tenant_id = ? and owner_key = ?)');
+    params.push(after, tenantId, ownerKey);
+  }
+  const rows = (await orm.em.getConnection().execute(
+    `select ${COLUMNS} from jobs where ${where.join(' and ')} order by created_at desc, id desc limit ?`,
+    [...params, q.limit + 1],
+  )) as Row[];
+  const page = rows.slice(0, q.limit).map(toRecord);
+  return { items: page.map(toJobView), nextCursor: rows.length > q.limit ? encode(page[page.length - 1]!.id) : null };
+}

@@ -1,0 +1,23 @@
+import type { Logger } from '../../infra/logger';
+import type { PlatformCaller } from './caller';
+import type { JobAccount } from './write-operation';
+
+export interface ImportContext {
+  account: JobAccount;
+  caller: PlatformCaller;
+  log: Logger;
+}
+
+/** One level of an account (campaigns, ad sets, …), streamed page by page. */
+export interface ImportLevel<R = Record<string, unknown>> {
+  level: string;
+  /** The platform's id of a record (unique within the level). */
+  idOf(record: R): string;
+  pages(ctx: ImportContext): AsyncIterable<R[]>;
+}
+
+/** How an account of one platform is read level by level; each platform module has one. */
+export interface ImportSource {
+  platform: string;
+  levels: ImportLevel[];
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { AppError } from '../../../errors/app-error';
+import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../core/write-operation';
+import { CreateAdCreativeDto, UploadAdImageDto, type CreateAdCreative, type UploadAdImage } from '../dto/creative.dto';
+import { graphCaller } from './caller';
+import { createAdCreativeCall, uploadImageCall } from './creatives';
+import { act } from './graph-call';
+import { createNamed } from './write-operations';
+
+const callerOf = (ctx: WriteContext) => graphCaller(ctx.caller);
+const accountId = (ctx: WriteContext) => ctx.account.platformAccountId;
+
+// Exactly-once: none needed — an image is addressed by its content hash, so uploading the same bytes again answers the same hash and adds nothing.
+const uploadImage = defineWriteOperation<{ image: UploadAdImage }>({
+  name: 'facebook.upload-image',
+  platform: 'facebook',
+  kind: 'create',
+  exactlyOnce: { idempotencyKey: 'the image bytes: Meta names an image by its content hash' },
+  params: z.object({ image: UploadAdImageDto }),
+  run: async (ctx, { image }) => {
+    const r = await callerOf(ctx).call<{ images?: Record<string, { hash?: string; url?: string }> }>(uploadImageCall(accountId(ctx), image));
+    const first = Object.values(r?.images ?? {})[0];
+    if (!first?.hash) throw new AppError('PLATFORM_UNAVAILABLE', 'Meta did not return the image hash');
+    return { hash: first.hash, url: first.url ?? '' };
+  },
+});
+
+// Exactly-once: lookup — the creative is created under the step-tagged name and a crash retry pages /act_{id}/adcreatives (no filtering there) for that name before creating.
+const createCreative = defineWriteOperation<{ creative: CreateAdCreative }>({
+  name: 'facebook.create-creative',
+  platform: 'facebook',
+  kind: 'create',
+  exactlyOnce: { lookup: 'the tagged name in act_{id}/adcreatives' },
+  params: z.object({ creative: CreateAdCreativeDto }),
+  run: (ctx, { creative }) =>
+    createNamed(ctx, 'creative', callerOf(ctx), createAdCreativeCall(accountId(ctx), creative), { edge: `${act(accountId(ctx))}/adcreatives`, filtering: false }),
+});
+
+export const facebookCreativeWriteOperations: WriteOperation[] = [uploadImage, createCreative];

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { AppError } from '../../../errors/app-error';
+import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../core/write-operation';
+import { CreateAdSetDto, type CreateAdSet } from '../dto/adset.dto';
+import { UPDATE_FIELDS, type UpdateLevel } from '../dto/update.dto';
+import { createAdSetCall, updateObjectCall } from './adsets';
+import { graphCaller } from './caller';
+import { act } from './graph-call';
+import { createNamed } from './write-operations';
+
+const callerOf = (ctx: WriteContext) => graphCaller(ctx.caller);
+const accountId = (ctx: WriteContext) => ctx.account.platformAccountId;
+
+// Exactly-once: lookup — the ad set is created under the step-tagged name and a retry after a crash looks it up on /act_{id}/adsets (filtering by name) before creating.
+const createAdSet = defineWriteOperation<{ adset: CreateAdSet }>({
+  name: 'facebook.create-adset',
+  platform: 'facebook',
+  kind: 'create',
+  exactlyOnce: { lookup: 'the tagged name in act_{id}/adsets' },
+  params: z.object({ adset: CreateAdSetDto }),
+  run: (ctx, { adset }) =>
+    createNamed(ctx, 'adset', callerOf(ctx), createAdSetCall(accountId(ctx), adset), { edge: `${act(accountId(ctx))}/adsets`, filtering: true }),
+});
+
+const LEVELS = Object.keys(UPDATE_FIELDS) as [UpdateLevel, ...UpdateLevel[]];
+
+// Exactly-once: none needed — an update sets absolute values, so running it again after a crash leaves the same object.
+const updateObject = defineWriteOperation<{ level: UpdateLevel; objectId: string; fields: Record<string, unknown> }>({
+  name: 'facebook.update-object',
+  platform: 'facebook',
+  kind: 'update',
+  params: z
+    .object({ level: z.enum(LEVELS), objectId: z.string().regex(/^\d+$/), fields: z.record(z.unknown()) })
+    .superRefine((p, c) => {
+      const r = UPDATE_FIELDS[p.level].strict().safeParse(p.fields);
+      if (!r.success) c.addIssue({ code: 'custom', path: ['fields'], message: r.error.issues.map((i) => i.message).join('; ') });
+    }),
+  run: async (ctx, p) => {
+    const r = await callerOf(ctx).call<{ success?: boolean }>(updateObjectCall(p.objectId, p.fields));
+    if (r?.success === false) throw new AppError('PLATFORM_REJECTED', 'Meta did not apply the update');
+    return { success: true, id: p.objectId, updated: Object.keys(p.fields).sort() };
+  },
+});
+
+export const facebookObjectWriteOperations: WriteOperation[] = [createAdSet, updateObject];

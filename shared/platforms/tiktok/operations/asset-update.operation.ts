@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { defineWriteOperation, type WriteOperation } from '../../core/write-operation';
+import { UpdateAssetDto } from './asset-update.dto';
+import { updateCall } from './asset-update';
+import { ASSET_LEVELS, type AssetLevel } from './levels';
+import { callTiktok } from './runtime';
+
+// Exactly-once: none needed — campaign/update, adgroup/update and ad/update (patch_update) set absolute values, so a replay after a crash changes nothing more.
+export const updateAssetOperation: WriteOperation = defineWriteOperation<{ level: AssetLevel; id: string; adgroupId?: string; fields: Record<string, unknown> }>({
+  name: 'tiktok.assets.update',
+  platform: 'tiktok',
+  kind: 'update',
+  params: z.object({ level: z.enum(ASSET_LEVELS), id: z.string().regex(/^\d{1,24}$/), adgroupId: z.string().regex(/^\d{1,24}$/).optional(), fields: UpdateAssetDto.innerType().omit({ adAccountId: true }).strict() }),
+  run: (ctx, p) => callTiktok(ctx.caller, updateCall(p.level, ctx.account.platformAccountId, p.id, p.fields, p.adgroupId)),
+});

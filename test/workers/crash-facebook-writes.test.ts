@@ -1,0 +1,82 @@
+import { http, type JsonResponse } from '../helpers/test-app';
+import { ACCOUNTS, PAGES, wellKnownToken } from '../simulators/facebook';
+import { listKey } from '../simulators/facebook/model/store';
+import { startCrashWorld, type CrashWorld, type HeldSim } from './support/crash-world';
+import { until } from './support/jobs-fixture';
+
+const FB = ACCOUNTS.alice[0]!;
+const TT = '7000000000000000012';
+let n = 0;
+const uniq = (what: string) => `${what} ${Date.now()}-${++n}`;
+
+/*
+ * The Meta creates added for issue 14, crashed like those of crash-every-create.test.ts: Meta accepts
+ * the create, the worker is SIGKILLed before our "done" checkpoint, and a new worker must find the
+ * object by its job-step name instead of creating a second one.
+ */
+describe('a Meta create crashed between Meta accepting it and our checkpoint', () => {
+  let w: CrashWorld;
+  beforeAll(async () => {
+    w = await startCrashWorld({ facebook: `act_${FB}`, tiktok: TT });
+  }, 90_000);
+  afterAll(async () => {
+    await w.close();
+  });
+
+  async function crashAfterAccept(sim: HeldSim<unknown>, createPath: RegExp, submit: () => Promise<JsonResponse>) {
+    const env = w.workerEnv({ responseMs: 4000 });
+    const first = await w.startWorker(env);
+    const before = sim.held();
+    sim.hold((req) => req.method === 'POST' && createPath.test(req.path));
+    const r = await submit();
+    expect(r.status).toBe(202);
+    await until(async () => sim.held() > before, 30_000);
+    await first.kill('SIGKILL');
+    sim.hold(undefined);
+    const second = await w.startWorker(env);
+    const job = await w.finished(r.body.data.pollUrl, second);
+    await second.kill('SIGTERM');
+    const creates = sim.control.calls.filter((c) => c.method === 'POST' && createPath.test(c.path)).length;
+    return { job, creates };
+  }
+
+  it('Meta ad set: exactly one ad set, and the job answers its id', async () => {
+    const campaign = w.fb.state.store
+      .list(listKey.account(FB, 'campaigns'))
+      .items.find((c) => !Number(c.data.daily_budget ?? 0) && !Number(c.data.lifetime_budget ?? 0))!;
+    const name = uniq('Crash ad set');
+    const { job, creates } = await crashAfterAccept(w.fb, /\/act_\d+\/adsets$/, () =>
+      http(w.app.url, 'POST', '/api/v1/facebook/adsets', {
+        headers: { ...w.alice, prefer: 'respond-async' },
+        body: {
+          adAccountId: `act_${FB}`, name, campaign_id: campaign.id, optimization_goal: 'REACH', billing_event: 'IMPRESSIONS', daily_budget: 1000,
+          targeting: { geo_locations: { countries: ['US'] } },
+        },
+      }),
+    );
+    expect(job.state).toBe('completed');
+    const found = w.fb.state.store.list(listKey.account(FB, 'adsets')).items.filter((o) => String(o.data.name).startsWith(`${name} #`));
+    expect(found).toHaveLength(1);
+    expect(job.result.id).toBe(found[0]!.id);
+    expect(creates).toBe(1);
+  }, 400_000);
+
+  it('Meta creative: exactly one creative (whose list has no name filter), and the job answers its id', async () => {
+    // The thumbnail, uploaded straight to the simulator (the api has no in-process worker here).
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const up = await fetch(`${w.fb.baseUrl}/v25.0/act_${FB}/adimages`, { method: 'POST', body: new URLSearchParams({ bytes: png, access_token: wellKnownToken('alice') }) });
+    const hash = ((await up.json()) as { images: { bytes: { hash: string } } }).images.bytes.hash;
+    const name = uniq('Crash creative');
+    const { job, creates } = await crashAfterAccept(w.fb, /\/act_\d+\/adcreatives$/, () =>
+      http(w.app.url, 'POST', '/api/v1/facebook/adcreatives', {
+        headers: { ...w.alice, prefer: 'respond-async' },
+        body: { adAccountId: `act_${FB}`, name, type: 'VIDEO', page_id: PAGES.alice[0], video_id: '900000000000001', image_hash: hash, link: 'https://example.test/v' },
+      }),
+    );
+    expect(job.state).toBe('completed');
+    const found = w.fb.state.store.list(listKey.account(FB, 'adcreatives')).items.filter((o) => String(o.data.name).startsWith(`${name} #`));
+    expect(found).toHaveLength(1);
+    expect(job.result.id).toBe(found[0]!.id);
+    expect(creates).toBe(1);
+  }, 400_000);
+});

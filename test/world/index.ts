@@ -1,0 +1,130 @@
+/**
+ * The test world: the real app in-process, the platform simulators it talks to, and who uses it
+ * (a tenant with its API key and app credentials, external users). Every platform's simulator is
+ * driven through the same `SimHandle` methods.
+ *
+ *   const w = await startWorld({ platform: 'tiktok', workers: true });
+ *   const acc = await w.connect('tiktok', { adAccountId: '7000000000000000011' });
+ *   await w.sim.injectError({ code: 40100, count: 1 });
+ *   const r = await w.call('GET', `/api/v1/tiktok/…`);
+ *   expect(await w.sim.calls('/campaign/get/')).toHaveLength(1);
+ */
+import type { CreateAppOptions } from '../../api/app';
+import { configureApps, createTenant, externalUserToken, type CreatedTenant } from '../helpers/identity';
+import { worldPerFile } from './per-file';
+import { SIM_PLATFORMS, type SimPlatform } from '../simulators';
+import { http, startLinkedTestApp, startTestApp, type JsonResponse, type TestApp } from './app';
+import { connectAccount, type ConnectedAccount } from './connect';
+import { simulatorEnv, startSimulators, type SimHandle, type SimHandles } from './sim-control';
+
+export { SimHandle, type FaultSpec, type PlatformErrorSpec, type SimCall, type SimHandles } from './sim-control';
+export { http, type JsonResponse, type TestApp } from './app';
+export type { ConnectedAccount } from './connect';
+export type { SimPlatform } from '../simulators';
+
+export interface WorldOptions<P extends SimPlatform = SimPlatform> {
+  /** The one platform this world is about: its simulator is `world.sim`. */
+  platform?: P;
+  /** Simulators to start; default: `[platform]` when given, else every platform in the list. */
+  platforms?: readonly SimPlatform[];
+  /** Extra gateway env (after the simulator URLs). */
+  env?: Record<string, string>;
+  /** Run the job workers in process. */
+  workers?: boolean;
+  app?: CreateAppOptions;
+  /** PUBLIC_URL is the app's real address, so links in its emails can be followed. */
+  linked?: boolean;
+  /** Sign up a tenant and configure the simulators' apps (default true). */
+  tenant?: boolean;
+  /** Per-platform overrides of the tenant's app fields, e.g. `{ google: { loginCustomerId } }`. */
+  apps?: Partial<Record<SimPlatform, Record<string, string>>>;
+  /** External user of `world.user` (default 'alice-ext'). */
+  externalUserId?: string;
+}
+
+export interface WorldUser {
+  externalUserId: string;
+  token: string;
+  /** `{ authorization: 'Bearer …' }` */
+  headers: Record<string, string>;
+}
+
+export interface World<P extends SimPlatform = SimPlatform> {
+  app: TestApp;
+  url: string;
+  /** Every started simulator, by platform. */
+  sims: SimHandles;
+  /** The simulator of `platform` (throws when the world was started without one). */
+  sim: SimHandle<P>;
+  tenant: CreatedTenant;
+  apiKey: string;
+  user: WorldUser;
+  /** Another external user of the tenant (created on first use). */
+  userFor(externalUserId: string): Promise<WorldUser>;
+  /** An API call as `as` (default: `world.user`). */
+  call(method: string, path: string, opts?: { body?: unknown; headers?: Record<string, string>; as?: WorldUser | Record<string, string> }): Promise<JsonResponse>;
+  /** Connects and activates a simulator ad account for a user (see connectAccount for `via`). */
+  connect(platform: SimPlatform, opts: { adAccountId: string; as?: WorldUser; simUser?: string; via?: 'dialog' | 'token'; through?: ConnectedAccount }): Promise<ConnectedAccount>;
+  /** Calls and faults of every simulator cleared, data kept. */
+  clearSims(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Stands in for what a world was started without, failing loudly on first use. */
+const missing = (why: string) =>
+  new Proxy({} as never, {
+    get: (_t, k) => {
+      if (k === 'then' || typeof k === 'symbol') return undefined;
+      throw new Error(`${why}: no .${String(k)}`);
+    },
+  });
+const NO_TENANT = missing('world started with { tenant: false }');
+
+export async function startWorld<P extends SimPlatform = SimPlatform>(opts: WorldOptions<P> = {}): Promise<World<P>> {
+  const which = opts.platforms ?? (opts.platform ? [opts.platform] : SIM_PLATFORMS);
+  const sims = await startSimulators(which);
+  const closeSims = () => Promise.all(Object.values(sims).map((s) => s.close()));
+  let app: TestApp;
+  try {
+    const start = opts.linked ? startLinkedTestApp : startTestApp;
+    app = await start({ workers: opts.workers, app: opts.app, env: { ...simulatorEnv(sims), ...opts.env } });
+  } catch (e) {
+    await closeSims();
+    throw e;
+  }
+  const close = async () => {
+    await app.close();
+    await closeSims();
+  };
+  try {
+    const withTenant = opts.tenant ?? true;
+    const tenant = withTenant ? await createTenant(app) : NO_TENANT;
+    if (withTenant) await configureApps(app, tenant.apiKey, opts.apps);
+    const userFor = async (externalUserId: string): Promise<WorldUser> => {
+      const token = await externalUserToken(app, tenant.apiKey, externalUserId);
+      return { externalUserId, token, headers: { authorization: `Bearer ${token}` } };
+    };
+    const user = withTenant ? await userFor(opts.externalUserId ?? 'alice-ext') : NO_TENANT;
+    const headersOf = (as: WorldUser | Record<string, string>) => ('headers' in as && typeof as.headers === 'object' ? (as as WorldUser).headers : (as as Record<string, string>));
+    return {
+      app,
+      url: app.url,
+      sims,
+      sim: ((opts.platform && sims[opts.platform]) || missing('world.sim needs startWorld({ platform })')) as SimHandle<P>,
+      tenant,
+      apiKey: withTenant ? tenant.apiKey : NO_TENANT,
+      user,
+      userFor,
+      call: (method, path, o = {}) => http(app.url, method, path, { body: o.body, headers: { ...headersOf(o.as ?? user), ...o.headers } }),
+      connect: (platform, o) => connectAccount(app, sims, { platform, token: (o.as ?? user).token, adAccountId: o.adAccountId, simUser: o.simUser, via: o.via, through: o.through }),
+      clearSims: async () => void (await Promise.all(Object.values(sims).map((s) => s.clear()))),
+      close,
+    };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+/** One world for the enclosing describe block or file; simulator calls and faults cleared before each test. */
+export const useWorld = <P extends SimPlatform = SimPlatform>(opts: WorldOptions<P> = {}) => worldPerFile(() => startWorld(opts), (w) => w.clearSims());
