@@ -2,6 +2,7 @@ import type { Platform } from '../../shared/platforms';
 import type { RouteSpec } from './route';
 import { facebookRoutes } from './facebook';
 import { googleRoutes } from './google';
+import { linkedinRoutes } from './linkedin';
 import { tiktokRoutes } from './tiktok';
 
 /**
@@ -13,4 +14,5 @@ export const platformRoutes: { readonly [P in Platform]: readonly RouteSpec[] } 
   tiktok: tiktokRoutes,
   google: googleRoutes,
   facebook: facebookRoutes,
+  linkedin: linkedinRoutes,
 };

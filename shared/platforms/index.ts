@@ -7,13 +7,14 @@ import type { WriteOperation } from './core/write-operation';
 import { facebookModule } from './facebook';
 import { tiktokModule } from './tiktok';
 import { googleModule } from './google';
+import { linkedinModule } from './linkedin';
 
 /**
  * Every platform the gateway serves: THE list. Adding a platform is its folder (exporting one
  * PlatformModule), its simulator and tests, and one entry here; everything that needs every
  * platform (registry, config, write and import lookups, scope models, route enums) reads this.
  */
-export const platformModules = [facebookModule, tiktokModule, googleModule] as const;
+export const platformModules = [facebookModule, tiktokModule, googleModule, linkedinModule] as const;
 
 export type Platform = (typeof platformModules)[number]['name'];
 export const PLATFORMS = platformModules.map((m) => m.name) as [Platform, ...Platform[]];

@@ -39,6 +39,7 @@ export interface PlatformFixture {
 const FB_ACCOUNT = '100000000000001';
 const TT_ACCOUNT = '7000000000000000011';
 const G_ACCOUNT = '1000000001';
+const LI_ACCOUNT = '508000001';
 
 export const FIXTURES: Record<string, PlatformFixture> = {
   facebook: {
@@ -141,6 +142,48 @@ export const FIXTURES: Record<string, PlatformFixture> = {
         expect(call.body).toEqual({ query: "SELECT campaign.id FROM campaign WHERE campaign.status = 'ENABLED'" });
         expect(call.headers.authorization).toBe('[present]');
         expect(call.headers['content-type']).toMatch(/^application\/json/);
+      },
+    },
+  },
+  linkedin: {
+    app: { clientId: 'sim-linkedin-app', clientSecret: 'sim-linkedin-secret', extras: {} },
+    simUser: 'alice',
+    grantedScopes: ['r_ads', 'rw_ads', 'r_ads_reporting'],
+    account: LI_ACCOUNT,
+    ids: [
+      [LI_ACCOUNT, LI_ACCOUNT],
+      [`urn:li:sponsoredAccount:${LI_ACCOUNT}`, LI_ACCOUNT],
+      [` ${LI_ACCOUNT} `, LI_ACCOUNT],
+    ],
+    junk: ['', 'abc', `urn:li:sponsoredCampaign:${LI_ACCOUNT}`, `act_${LI_ACCOUNT}`, '12x'],
+    probe: (token) => ({
+      method: 'GET',
+      path: `adAccounts/${LI_ACCOUNT}`,
+      headers: { authorization: `Bearer ${token}`, 'LinkedIn-Version': '202609', 'X-Restli-Protocol-Version': '2.0.0' },
+    }),
+    errors: {
+      auth: { inject: { kind: 'token-expired' }, kind: 'reauth', code: 'CONNECTION_REAUTH_REQUIRED' },
+      throttle: { inject: { kind: 'quota' }, kind: 'rate-limit', code: 'PLATFORM_RATE_LIMITED' },
+      transient: { inject: { kind: 'unavailable' }, kind: 'transient', code: 'PLATFORM_UNAVAILABLE' },
+      badRequest: { inject: { status: 400 }, kind: 'fatal', code: 'PLATFORM_REJECTED' },
+    },
+    usageOnSuccess: false,
+    encoding: {
+      request: {
+        method: 'GET',
+        path: `adAccounts/${LI_ACCOUNT}/adCampaigns`,
+        query: { q: 'search', search: { status: { values: ['ACTIVE', 'PAUSED'] } } },
+        kind: 'read',
+        accountKey: LI_ACCOUNT,
+      },
+      pathPart: `/rest/adAccounts/${LI_ACCOUNT}/adCampaigns`,
+      expectReceived(call) {
+        // Rest.li 2.0: structured parameters in Rest.li syntax, the version headers and a Bearer token.
+        expect(call.method).toBe('GET');
+        expect(call.query).toMatchObject({ q: 'search', search: '(status:(values:List(ACTIVE,PAUSED)))' });
+        expect(call.headers['x-restli-protocol-version']).toBe('2.0.0');
+        expect(call.headers['linkedin-version']).toBe('202609');
+        expect(call.headers.authorization).toBe('[present]');
       },
     },
   },

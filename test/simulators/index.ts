@@ -5,6 +5,7 @@
  */
 import { startFacebookSim } from './facebook';
 import { startGoogleSim } from './google';
+import { startLinkedinSim } from './linkedin';
 import { startTiktokSim } from './tiktok';
 
 export interface SimStartOptions {
@@ -55,6 +56,14 @@ export const SIMULATORS = {
     // The shared fault list renders `{ kind | status }` as Google's own error body.
     errorRoute: '/faults',
     defaultPort: 4103,
+  }),
+  linkedin: define({
+    start: (o) => startLinkedinSim(o),
+    env: (url) => ({ LINKEDIN_API_URL: url, LINKEDIN_OAUTH_URL: url }),
+    app: { clientId: 'sim-linkedin-app', clientSecret: 'sim-linkedin-secret' } as const,
+    // The shared fault list renders `{ kind | status }` as LinkedIn's own error body.
+    errorRoute: '/faults',
+    defaultPort: 4104,
   }),
 };
 

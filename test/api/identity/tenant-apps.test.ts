@@ -36,15 +36,15 @@ describe('tenant apps and platform metadata', () => {
     expect(byPlatform.linkedin.map((f: { name: string }) => f.name)).toEqual(['clientId', 'clientSecret', 'redirectUri']);
   });
 
-  it('GET /tenant/platforms marks LinkedIn, whose connections answer 400, as not available, with a reason', async () => {
+  it('GET /tenant/platforms marks every listed platform, LinkedIn included, as available, and its connection route knows it', async () => {
     const r = await http(app.url, 'GET', '/api/v1/tenant/platforms', { headers: key(a.apiKey) });
     const avail = Object.fromEntries(r.body.data.map((p: { platform: string; available: boolean; reason?: string }) => [p.platform, { available: p.available, reason: p.reason }]));
-    for (const p of ['facebook', 'google', 'tiktok']) expect(avail[p]).toEqual({ available: true, reason: undefined });
-    expect(avail.linkedin).toEqual({ available: false, reason: expect.stringMatching(/connections cannot be made/) });
-    // What "not available" stands for: the connection route refuses the platform.
+    for (const p of ['facebook', 'google', 'tiktok', 'linkedin']) expect(avail[p]).toEqual({ available: true, reason: undefined });
     const user = (await http(app.url, 'POST', '/api/v1/auth/token', { headers: key(a.apiKey), body: { externalUserId: 'li-user' } })).body.data.accessToken;
     const li = await http(app.url, 'POST', '/api/v1/connections/linkedin/auth-url', { headers: { authorization: `Bearer ${user}` }, body: {} });
-    expect(li.status).toBe(400);
+    // Known platform now: this tenant just has no LinkedIn app yet (a 409 naming that), not a 400 for an unknown platform.
+    expect(li.status).toBe(409);
+    expect(JSON.stringify(li.body)).toMatch(/app/i);
   });
 
   it('create stores secrets as vault ciphertext, reads never return them (configured + last 4), and they round-trip', async () => {

@@ -1028,6 +1028,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/linkedin/import-ad-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ad account imported
+         * @description Imports the account's campaign groups, campaigns and creatives as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. A second request while an import of the same account runs joins that job.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *
+         *     Runs as an import job: 200 when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll; a second request while one runs joins it.
+         */
+        post: operations["startLinkedinImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/connections/{platform}/auth-url": {
         parameters: {
             query?: never;
@@ -2900,6 +2924,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/linkedin/campaign-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaign groups fetched
+         * @description LinkedIn `adCampaignGroups?q=search` of the ad account, LinkedIn's records and cursor paging: `pageSize`/`pageToken` in, `metadata.nextPageToken` out (absent on the last page). Without `status`, LinkedIn leaves groups on their way out unlisted. Query: `ReadLinkedinCampaignGroupsDto`.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         */
+        get: operations["readLinkedinCampaignGroups"];
+        put?: never;
+        /**
+         * Campaign group created
+         * @description Creates a LinkedIn campaign group (DRAFT unless `status` says otherwise) as a write job. LinkedIn has no idempotency key, so the group is named with a tag unique to the job (`<name> #xxxxxxxx`) and a retried job looks that name up before creating again: one group per job.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        post: operations["createLinkedinCampaignGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/linkedin/campaign-groups/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaign group status updated
+         * @description Sets the status of a campaign group (LinkedIn PARTIAL_UPDATE) as a write job. A DRAFT cannot be returned to; LinkedIn refuses changes out of CANCELED or PENDING_DELETION.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        post: operations["updateLinkedinCampaignGroupStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/linkedin/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaigns fetched
+         * @description LinkedIn `adCampaigns?q=search` of the ad account, filtered by status, ids, campaign groups, type or exact name; LinkedIn's records and cursor paging (`pageSize`/`pageToken` in, `metadata.nextPageToken` out). Query: `ReadLinkedinCampaignsDto`.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         */
+        get: operations["readLinkedinCampaigns"];
+        put?: never;
+        /**
+         * Campaign created
+         * @description Creates a LinkedIn campaign in a campaign group of the same account (DRAFT unless `status` says otherwise) as a write job. Money is LinkedIn's `{amount, currencyCode}` in the account currency. Like groups, the campaign is named with a job tag and looked up before any retry creates: one campaign per job.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        post: operations["createLinkedinCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/linkedin/campaigns/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaign status updated
+         * @description Sets the status of a campaign (LinkedIn PARTIAL_UPDATE) as a write job.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        post: operations["updateLinkedinCampaignStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/linkedin/creatives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Creatives fetched
+         * @description LinkedIn `creatives?q=criteria` of the ad account, optionally of some campaigns or intended statuses; LinkedIn's records and cursor paging. Query: `ReadLinkedinCreativesDto`.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         */
+        get: operations["readLinkedinCreatives"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/linkedin/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Analytics fetched
+         * @description LinkedIn `adAnalytics?q=analytics` for the ad account (always a facet), optionally narrowed to campaign groups, campaigns or creatives, which must belong to the account (404 otherwise). Dates are UTC and inclusive; at most 20 `fields`; LinkedIn does not page and caps an answer at 15,000 rows. Needs the `r_ads_reporting` scope. Query: `ReadLinkedinAnalyticsDto`.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         */
+        get: operations["readLinkedinAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/connect/sessions": {
         parameters: {
             query?: never;
@@ -3768,6 +3944,132 @@ export interface components {
              */
             async?: "true" | "false";
         };
+        ReadLinkedinCampaignGroupsDto: {
+            /**
+             * @description LinkedIn ad account: the number, or urn:li:sponsoredAccount:<number>
+             * @example 508000001
+             */
+            adAccountId: string;
+            /** @description With x-api-key: the external user acted for */
+            externalUserId?: string;
+            /** @description The external user's access token (same as the Bearer header) */
+            token?: string;
+            /** @description statuses: a comma list of ACTIVE, PAUSED, ARCHIVED, CANCELED, DRAFT, PENDING_DELETION, REMOVED */
+            status?: string;
+            /** @description campaign group ids (numbers or URNs), comma-separated, at most 50 */
+            ids?: string;
+            /** @description Exact name */
+            name?: string;
+            /** @enum {string} */
+            test?: "true" | "false";
+            /**
+             * @description By id; LinkedIn default ASCENDING
+             * @enum {string}
+             */
+            sortOrder?: "ASCENDING" | "DESCENDING";
+            /**
+             * @description LinkedIn pageSize, 1–500
+             * @default 100
+             */
+            pageSize?: number;
+            /** @description metadata.nextPageToken of the previous page */
+            pageToken?: string;
+        };
+        ReadLinkedinCampaignsDto: {
+            /**
+             * @description LinkedIn ad account: the number, or urn:li:sponsoredAccount:<number>
+             * @example 508000001
+             */
+            adAccountId: string;
+            /** @description With x-api-key: the external user acted for */
+            externalUserId?: string;
+            /** @description The external user's access token (same as the Bearer header) */
+            token?: string;
+            /** @description statuses: a comma list of ACTIVE, PAUSED, ARCHIVED, COMPLETED, CANCELED, DRAFT, PENDING_DELETION, REMOVED */
+            status?: string;
+            /** @description campaign ids (numbers or URNs), comma-separated, at most 50 */
+            ids?: string;
+            /** @description campaign group ids (numbers or URNs), comma-separated, at most 50 */
+            campaignGroupIds?: string;
+            /** @description campaign types: a comma list of TEXT_AD, SPONSORED_UPDATES, SPONSORED_INMAILS, DYNAMIC */
+            type?: string;
+            /** @description Exact name */
+            name?: string;
+            /** @enum {string} */
+            test?: "true" | "false";
+            /**
+             * @description By id; LinkedIn default ASCENDING
+             * @enum {string}
+             */
+            sortOrder?: "ASCENDING" | "DESCENDING";
+            /**
+             * @description LinkedIn pageSize, 1–500
+             * @default 100
+             */
+            pageSize?: number;
+            /** @description metadata.nextPageToken of the previous page */
+            pageToken?: string;
+        };
+        ReadLinkedinCreativesDto: {
+            /**
+             * @description LinkedIn ad account: the number, or urn:li:sponsoredAccount:<number>
+             * @example 508000001
+             */
+            adAccountId: string;
+            /** @description With x-api-key: the external user acted for */
+            externalUserId?: string;
+            /** @description The external user's access token (same as the Bearer header) */
+            token?: string;
+            /** @description campaign ids (numbers or URNs), comma-separated, at most 50 */
+            campaignIds?: string;
+            /** @description intended statuses: a comma list of ACTIVE, PAUSED, DRAFT, ARCHIVED, CANCELED, PENDING_DELETION */
+            intendedStatus?: string;
+            /**
+             * @description By id; LinkedIn default ASCENDING
+             * @enum {string}
+             */
+            sortOrder?: "ASCENDING" | "DESCENDING";
+            /**
+             * @description LinkedIn pageSize, 1–100
+             * @default 100
+             */
+            pageSize?: number;
+            /** @description metadata.nextPageToken of the previous page */
+            pageToken?: string;
+        };
+        ReadLinkedinAnalyticsDto: {
+            /**
+             * @description LinkedIn ad account: the number, or urn:li:sponsoredAccount:<number>
+             * @example 508000001
+             */
+            adAccountId: string;
+            /** @description With x-api-key: the external user acted for */
+            externalUserId?: string;
+            /** @description The external user's access token (same as the Bearer header) */
+            token?: string;
+            /** @enum {string} */
+            pivot: "ACCOUNT" | "CAMPAIGN_GROUP" | "CAMPAIGN" | "CREATIVE" | "COMPANY" | "SHARE" | "CONVERSION" | "SERVING_LOCATION" | "CARD_INDEX" | "PLACEMENT_NAME" | "IMPRESSION_DEVICE_TYPE" | "MEMBER_COMPANY_SIZE" | "MEMBER_INDUSTRY" | "MEMBER_SENIORITY" | "MEMBER_JOB_TITLE" | "MEMBER_JOB_FUNCTION" | "MEMBER_COUNTRY_V2" | "MEMBER_REGION_V2" | "MEMBER_COMPANY";
+            /**
+             * @default ALL
+             * @enum {string}
+             */
+            timeGranularity?: "ALL" | "DAILY" | "MONTHLY" | "YEARLY";
+            /** @description UTC, inclusive */
+            startDate: string;
+            /** @description UTC, inclusive; LinkedIn defaults to today */
+            endDate?: string;
+            /** @description campaign group ids (numbers or URNs), comma-separated, at most 50 */
+            campaignGroupIds?: string;
+            /** @description campaign ids (numbers or URNs), comma-separated, at most 50 */
+            campaignIds?: string;
+            /** @description creative ids (numbers or URNs), comma-separated, at most 50 */
+            creativeIds?: string;
+            /**
+             * @description Metrics and dateRange/pivotValues, comma-separated, at most 20; LinkedIn sends only impressions and clicks without it
+             * @example dateRange,pivotValues,impressions,clicks,costInLocalCurrency
+             */
+            fields?: string;
+        };
         /** @description A feature the granted scopes do not cover; re-consent with POST /api/v1/connections/{platform}/auth-url to get it */
         UnavailableFeatureDto: {
             /** @example lead_forms */
@@ -3788,7 +4090,7 @@ export interface components {
              * @description facebook (social), tiktok (short-video), google (search)
              * @enum {string}
              */
-            platform: "facebook" | "tiktok" | "google";
+            platform: "facebook" | "tiktok" | "google" | "linkedin";
             /** @enum {string} */
             kind: "oauth" | "token";
             /** @enum {string} */
@@ -3819,7 +4121,7 @@ export interface components {
              * @description facebook (social), tiktok (short-video), google (search)
              * @enum {string}
              */
-            platform: "facebook" | "tiktok" | "google";
+            platform: "facebook" | "tiktok" | "google" | "linkedin";
             externalUserId: string;
         };
         HealthzResponse: {
@@ -5140,6 +5442,34 @@ export interface components {
              */
             adAccountId: string;
         };
+        StartLinkedinImportResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Ad account imported */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["ImportResultDto"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        };
+        LinkedinImportAdAccountBody: {
+            /**
+             * @description LinkedIn ad account: the number, or urn:li:sponsoredAccount:<number>
+             * @example 508000001
+             */
+            adAccountId: string;
+        };
         AuthUrlDto: {
             /** Format: uri */
             url: string;
@@ -5224,7 +5554,7 @@ export interface components {
              * @description facebook (social), tiktok (short-video), google (search)
              * @enum {string}
              */
-            platform: "facebook" | "tiktok" | "google";
+            platform: "facebook" | "tiktok" | "google" | "linkedin";
             /** @enum {string} */
             kind: "oauth" | "token";
             /** @enum {string} */
@@ -5259,7 +5589,7 @@ export interface components {
                  * @description facebook (social), tiktok (short-video), google (search)
                  * @enum {string}
                  */
-                platform: "facebook" | "tiktok" | "google";
+                platform: "facebook" | "tiktok" | "google" | "linkedin";
                 connected: boolean;
                 /** @enum {string|null} */
                 status: "active" | "expired" | "revoked" | "error" | null;
@@ -5328,7 +5658,7 @@ export interface components {
              * @description facebook (social), tiktok (short-video), google (search)
              * @enum {string}
              */
-            platform: "facebook" | "tiktok" | "google";
+            platform: "facebook" | "tiktok" | "google" | "linkedin";
         };
         TeamListConnectionsResponse: {
             /** @enum {boolean} */
@@ -8819,6 +9149,485 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        LinkedinCampaignGroup: {
+            /** @example 600000001 */
+            id?: number;
+            /** @example urn:li:sponsoredAccount:508000001 */
+            account?: string;
+            name?: string;
+            /** @example ACTIVE */
+            status?: string;
+            runSchedule?: {
+                start: number;
+                end?: number;
+            };
+            /**
+             * @example {
+             *       "amount": "50.00",
+             *       "currencyCode": "USD"
+             *     }
+             */
+            totalBudget?: {
+                amount: string;
+                currencyCode: string;
+            };
+            servingStatuses?: string[];
+            test?: boolean;
+            changeAuditStamps?: {
+                created?: {
+                    time?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                lastModified?: {
+                    time?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        LinkedinCampaignGroupPage: {
+            elements: components["schemas"]["LinkedinCampaignGroup"][];
+            metadata?: {
+                /** @description Absent on the last page */
+                nextPageToken?: string;
+            };
+        };
+        ReadLinkedinCampaignGroupsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Campaign groups fetched */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["LinkedinCampaignGroupPage"];
+        };
+        LinkedinCreated: {
+            /** @example 600000011 */
+            id: string;
+            /** @example urn:li:sponsoredCampaignGroup:600000011 */
+            urn: string;
+            /**
+             * @description The name LinkedIn holds: yours plus the job-step tag
+             * @example Q1 brand #k3m9p2xa
+             */
+            name: string;
+        };
+        CreateLinkedinCampaignGroupResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Campaign group created */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["LinkedinCreated"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        };
+        CreateLinkedinCampaignGroupDto: {
+            /**
+             * @description LinkedIn ad account: the number, or urn:li:sponsoredAccount:<number>
+             * @example 508000001
+             */
+            adAccountId: string;
+            name: string;
+            /**
+             * @default DRAFT
+             * @enum {string}
+             */
+            status?: "ACTIVE" | "PAUSED" | "DRAFT";
+            /**
+             * @description Epoch milliseconds
+             * @example {
+             *       "start": 1767225600000
+             *     }
+             */
+            runSchedule: {
+                start: number;
+                end?: number;
+            };
+            /**
+             * @example {
+             *       "amount": "50.00",
+             *       "currencyCode": "USD"
+             *     }
+             */
+            totalBudget?: {
+                amount: string;
+                currencyCode: string;
+            };
+        };
+        LinkedinStatusResult: {
+            id: string;
+            urn: string;
+            /** @example PAUSED */
+            status: string;
+        };
+        UpdateLinkedinCampaignGroupStatusResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Campaign group status updated */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["LinkedinStatusResult"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        };
+        UpdateLinkedinStatusDto: {
+            /**
+             * @description LinkedIn ad account: the number, or urn:li:sponsoredAccount:<number>
+             * @example 508000001
+             */
+            adAccountId: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "PAUSED" | "ARCHIVED" | "CANCELED" | "PENDING_DELETION";
+        };
+        LinkedinCampaign: {
+            /** @example 700000001 */
+            id?: number;
+            /** @example urn:li:sponsoredAccount:508000001 */
+            account?: string;
+            /** @example urn:li:sponsoredCampaignGroup:600000001 */
+            campaignGroup?: string;
+            name?: string;
+            /** @example PAUSED */
+            status?: string;
+            /** @example SPONSORED_UPDATES */
+            type?: string;
+            /** @example WEBSITE_VISITS */
+            objectiveType?: string;
+            /** @example CPC */
+            costType?: string;
+            /**
+             * @example {
+             *       "amount": "50.00",
+             *       "currencyCode": "USD"
+             *     }
+             */
+            unitCost?: {
+                amount: string;
+                currencyCode: string;
+            };
+            /**
+             * @example {
+             *       "amount": "50.00",
+             *       "currencyCode": "USD"
+             *     }
+             */
+            dailyBudget?: {
+                amount: string;
+                currencyCode: string;
+            };
+            /**
+             * @example {
+             *       "amount": "50.00",
+             *       "currencyCode": "USD"
+             *     }
+             */
+            totalBudget?: {
+                amount: string;
+                currencyCode: string;
+            };
+            runSchedule?: {
+                start: number;
+                end?: number;
+            };
+            locale?: {
+                country?: string;
+                language?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            targetingCriteria?: {
+                [key: string]: unknown;
+            };
+            servingStatuses?: string[];
+            test?: boolean;
+            changeAuditStamps?: {
+                created?: {
+                    time?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                lastModified?: {
+                    time?: number;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        LinkedinCampaignPage: {
+            elements: components["schemas"]["LinkedinCampaign"][];
+            metadata?: {
+                /** @description Absent on the last page */
+                nextPageToken?: string;
+            };
+        };
+        ReadLinkedinCampaignsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Campaigns fetched */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["LinkedinCampaignPage"];
+        };
+        CreateLinkedinCampaignResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Campaign created */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["LinkedinCreated"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        };
+        CreateLinkedinCampaignDto: {
+            /**
+             * @description LinkedIn ad account: the number, or urn:li:sponsoredAccount:<number>
+             * @example 508000001
+             */
+            adAccountId: string;
+            /**
+             * @description Campaign group: the number or its URN
+             * @example 600000001
+             */
+            campaignGroupId: string;
+            name: string;
+            /**
+             * @default DRAFT
+             * @enum {string}
+             */
+            status?: "ACTIVE" | "PAUSED" | "DRAFT";
+            /** @enum {string} */
+            type: "TEXT_AD" | "SPONSORED_UPDATES" | "SPONSORED_INMAILS" | "DYNAMIC";
+            /** @enum {string} */
+            objectiveType?: "BRAND_AWARENESS" | "WEBSITE_VISITS" | "ENGAGEMENT" | "VIDEO_VIEWS" | "LEAD_GENERATION" | "WEBSITE_CONVERSIONS" | "JOB_APPLICANTS";
+            format?: string;
+            /** @enum {string} */
+            costType: "CPM" | "CPC" | "CPV";
+            /**
+             * @example {
+             *       "amount": "50.00",
+             *       "currencyCode": "USD"
+             *     }
+             */
+            unitCost: {
+                amount: string;
+                currencyCode: string;
+            };
+            /**
+             * @example {
+             *       "amount": "50.00",
+             *       "currencyCode": "USD"
+             *     }
+             */
+            dailyBudget?: {
+                amount: string;
+                currencyCode: string;
+            };
+            /**
+             * @example {
+             *       "amount": "50.00",
+             *       "currencyCode": "USD"
+             *     }
+             */
+            totalBudget?: {
+                amount: string;
+                currencyCode: string;
+            };
+            /**
+             * @description Epoch milliseconds
+             * @example {
+             *       "start": 1767225600000
+             *     }
+             */
+            runSchedule: {
+                start: number;
+                end?: number;
+            };
+            locale: {
+                country: string;
+                language: string;
+            };
+            /**
+             * @description LinkedIn's targetingCriteria, passed as is
+             * @example {
+             *       "include": {
+             *         "and": [
+             *           {
+             *             "or": {
+             *               "urn:li:adTargetingFacet:locations": [
+             *                 "urn:li:geo:103644278"
+             *               ]
+             *             }
+             *           }
+             *         ]
+             *       }
+             *     }
+             */
+            targetingCriteria: {
+                include: {
+                    [key: string]: unknown;
+                };
+                exclude?: {
+                    [key: string]: unknown;
+                };
+            };
+            offsiteDeliveryEnabled?: boolean;
+            audienceExpansionEnabled?: boolean;
+            /** @enum {string} */
+            creativeSelection?: "OPTIMIZED" | "ROUND_ROBIN";
+            optimizationTargetType?: string;
+            politicalIntent?: string;
+        };
+        UpdateLinkedinCampaignStatusResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Campaign status updated */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["LinkedinStatusResult"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        };
+        LinkedinCreative: {
+            /** @example urn:li:sponsoredCreative:800000001 */
+            id?: string;
+            /** @example urn:li:sponsoredAccount:508000001 */
+            account?: string;
+            /** @example urn:li:sponsoredCampaign:700000001 */
+            campaign?: string;
+            name?: string;
+            /** @example ACTIVE */
+            intendedStatus?: string;
+            isServing?: boolean;
+            servingHoldReasons?: string[];
+            content?: {
+                [key: string]: unknown;
+            };
+            review?: {
+                status?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            createdAt?: number;
+            lastModifiedAt?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        LinkedinCreativePage: {
+            elements: components["schemas"]["LinkedinCreative"][];
+            metadata?: {
+                /** @description Absent on the last page */
+                nextPageToken?: string;
+            };
+        };
+        ReadLinkedinCreativesResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Creatives fetched */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["LinkedinCreativePage"];
+        };
+        LinkedinAnalytics: {
+            elements: ({
+                /**
+                 * @example [
+                 *       "urn:li:sponsoredCampaign:700000001"
+                 *     ]
+                 */
+                pivotValues?: string[];
+                dateRange?: {
+                    start: {
+                        year: number;
+                        month: number;
+                        day: number;
+                    };
+                    end: {
+                        year: number;
+                        month: number;
+                        day: number;
+                    };
+                };
+                impressions?: number;
+                clicks?: number;
+                /** @example 12.34 */
+                costInLocalCurrency?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+        };
+        ReadLinkedinAnalyticsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Analytics fetched */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["LinkedinAnalytics"];
+        };
         ConnectSessionDto: {
             /**
              * @description Single use; stored only as a hash. Do not log it.
@@ -8852,7 +9661,7 @@ export interface components {
             /** @description The tenant's own id for its user */
             externalUserId: string;
             /** @description The platforms the page offers (each needs a configured tenant app); default: every configured one */
-            platforms?: ("facebook" | "tiktok" | "google")[];
+            platforms?: ("facebook" | "tiktok" | "google" | "linkedin")[];
             /**
              * Format: uri
              * @description Where the browser goes when the flow ends, with `status` and `connectionId` (or `code`) added. Its origin must be one of the tenant's `allowedOrigins` (when empty, only the gateway's own origin).
@@ -16063,7 +16872,7 @@ export interface operations {
             query?: {
                 state?: "queued" | "active" | "completed" | "failed";
                 type?: "write" | "import";
-                platform?: "facebook" | "tiktok" | "google";
+                platform?: "facebook" | "tiktok" | "google" | "linkedin";
                 adAccountId?: string;
                 createdAfter?: string;
                 cursor?: string;
@@ -18018,6 +18827,193 @@ export interface operations {
             };
         };
     };
+    startLinkedinImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkedinImportAdAccountBody"];
+            };
+        };
+        responses: {
+            /** @description The import finished within the wait */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Ad account imported",
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "counts": {
+                     *           "campaign": 12,
+                     *           "adgroup": 30
+                     *         },
+                     *         "pages": {
+                     *           "campaign": 1,
+                     *           "adgroup": 2
+                     *         },
+                     *         "removed": 0
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StartLinkedinImportResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     createConnectionAuthUrl: {
         parameters: {
             query?: never;
@@ -18028,7 +19024,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
             };
             path: {
-                platform: "facebook" | "tiktok" | "google";
+                platform: "facebook" | "tiktok" | "google" | "linkedin";
             };
             cookie?: never;
         };
@@ -18166,7 +19162,7 @@ export interface operations {
                 "x-request-id"?: components["parameters"]["XRequestId"];
             };
             path: {
-                platform: "facebook" | "tiktok" | "google";
+                platform: "facebook" | "tiktok" | "google" | "linkedin";
             };
             cookie?: never;
         };
@@ -18260,7 +19256,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
             };
             path: {
-                platform: "facebook" | "tiktok" | "google";
+                platform: "facebook" | "tiktok" | "google" | "linkedin";
             };
             cookie?: never;
         };
@@ -18457,7 +19453,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
             };
             path: {
-                platform: "facebook" | "tiktok" | "google";
+                platform: "facebook" | "tiktok" | "google" | "linkedin";
             };
             cookie?: never;
         };
@@ -18605,7 +19601,7 @@ export interface operations {
     listConnections: {
         parameters: {
             query?: {
-                platform?: "facebook" | "tiktok" | "google";
+                platform?: "facebook" | "tiktok" | "google" | "linkedin";
                 limit?: number;
                 cursor?: string;
             };
@@ -18759,7 +19755,7 @@ export interface operations {
     connectionStatus: {
         parameters: {
             query?: {
-                platform?: "facebook" | "tiktok" | "google";
+                platform?: "facebook" | "tiktok" | "google" | "linkedin";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -18908,7 +19904,7 @@ export interface operations {
     removeConnectionAdAccount: {
         parameters: {
             query?: {
-                platform?: "facebook" | "tiktok" | "google";
+                platform?: "facebook" | "tiktok" | "google" | "linkedin";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -19180,7 +20176,7 @@ export interface operations {
     teamListConnections: {
         parameters: {
             query?: {
-                platform?: "facebook" | "tiktok" | "google";
+                platform?: "facebook" | "tiktok" | "google" | "linkedin";
                 limit?: number;
                 cursor?: string;
             };
@@ -38143,6 +39139,1846 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    readLinkedinCampaignGroups: {
+        parameters: {
+            query: {
+                adAccountId: string;
+                externalUserId?: string;
+                token?: string;
+                status?: string;
+                ids?: string;
+                name?: string;
+                test?: "true" | "false";
+                sortOrder?: "ASCENDING" | "DESCENDING";
+                pageSize?: number;
+                pageToken?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Campaign groups fetched */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Campaign groups fetched",
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "elements": [
+                     *           {
+                     *             "id": 600000001,
+                     *             "account": "urn:li:sponsoredAccount:508000001",
+                     *             "name": "string",
+                     *             "status": "ACTIVE",
+                     *             "runSchedule": {
+                     *               "start": 0,
+                     *               "end": 0
+                     *             },
+                     *             "totalBudget": {
+                     *               "amount": "50.00",
+                     *               "currencyCode": "USD"
+                     *             },
+                     *             "servingStatuses": [
+                     *               "string"
+                     *             ],
+                     *             "test": true,
+                     *             "changeAuditStamps": {
+                     *               "created": {
+                     *                 "time": 0
+                     *               },
+                     *               "lastModified": {
+                     *                 "time": 0
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "metadata": {
+                     *           "nextPageToken": "string"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadLinkedinCampaignGroupsResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    createLinkedinCampaignGroup: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLinkedinCampaignGroupDto"];
+            };
+        };
+        responses: {
+            /** @description Campaign group created */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Campaign group created",
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "id": "600000011",
+                     *         "urn": "urn:li:sponsoredCampaignGroup:600000011",
+                     *         "name": "Q1 brand #k3m9p2xa"
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateLinkedinCampaignGroupResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    updateLinkedinCampaignGroupStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLinkedinStatusDto"];
+            };
+        };
+        responses: {
+            /** @description Campaign group status updated */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Campaign group status updated",
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "id": "string",
+                     *         "urn": "string",
+                     *         "status": "PAUSED"
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateLinkedinCampaignGroupStatusResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    readLinkedinCampaigns: {
+        parameters: {
+            query: {
+                adAccountId: string;
+                externalUserId?: string;
+                token?: string;
+                status?: string;
+                ids?: string;
+                campaignGroupIds?: string;
+                type?: string;
+                name?: string;
+                test?: "true" | "false";
+                sortOrder?: "ASCENDING" | "DESCENDING";
+                pageSize?: number;
+                pageToken?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Campaigns fetched */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Campaigns fetched",
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "elements": [
+                     *           {
+                     *             "id": 700000001,
+                     *             "account": "urn:li:sponsoredAccount:508000001",
+                     *             "campaignGroup": "urn:li:sponsoredCampaignGroup:600000001",
+                     *             "name": "string",
+                     *             "status": "PAUSED",
+                     *             "type": "SPONSORED_UPDATES",
+                     *             "objectiveType": "WEBSITE_VISITS",
+                     *             "costType": "CPC",
+                     *             "unitCost": {
+                     *               "amount": "50.00",
+                     *               "currencyCode": "USD"
+                     *             },
+                     *             "dailyBudget": {
+                     *               "amount": "50.00",
+                     *               "currencyCode": "USD"
+                     *             },
+                     *             "totalBudget": {
+                     *               "amount": "50.00",
+                     *               "currencyCode": "USD"
+                     *             },
+                     *             "runSchedule": {
+                     *               "start": 0,
+                     *               "end": 0
+                     *             },
+                     *             "locale": {
+                     *               "country": "string",
+                     *               "language": "string"
+                     *             },
+                     *             "targetingCriteria": {},
+                     *             "servingStatuses": [
+                     *               "string"
+                     *             ],
+                     *             "test": true,
+                     *             "changeAuditStamps": {
+                     *               "created": {
+                     *                 "time": 0
+                     *               },
+                     *               "lastModified": {
+                     *                 "time": 0
+                     *               }
+                     *             }
+                     *           }
+                     *         ],
+                     *         "metadata": {
+                     *           "nextPageToken": "string"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadLinkedinCampaignsResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    createLinkedinCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLinkedinCampaignDto"];
+            };
+        };
+        responses: {
+            /** @description Campaign created */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Campaign created",
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "id": "600000011",
+                     *         "urn": "urn:li:sponsoredCampaignGroup:600000011",
+                     *         "name": "Q1 brand #k3m9p2xa"
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateLinkedinCampaignResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    updateLinkedinCampaignStatus: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLinkedinStatusDto"];
+            };
+        };
+        responses: {
+            /** @description Campaign status updated */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Campaign status updated",
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "id": "string",
+                     *         "urn": "string",
+                     *         "status": "PAUSED"
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateLinkedinCampaignStatusResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    readLinkedinCreatives: {
+        parameters: {
+            query: {
+                adAccountId: string;
+                externalUserId?: string;
+                token?: string;
+                campaignIds?: string;
+                intendedStatus?: string;
+                sortOrder?: "ASCENDING" | "DESCENDING";
+                pageSize?: number;
+                pageToken?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Creatives fetched */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Creatives fetched",
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "elements": [
+                     *           {
+                     *             "id": "urn:li:sponsoredCreative:800000001",
+                     *             "account": "urn:li:sponsoredAccount:508000001",
+                     *             "campaign": "urn:li:sponsoredCampaign:700000001",
+                     *             "name": "string",
+                     *             "intendedStatus": "ACTIVE",
+                     *             "isServing": true,
+                     *             "servingHoldReasons": [
+                     *               "string"
+                     *             ],
+                     *             "content": {},
+                     *             "review": {
+                     *               "status": "string"
+                     *             },
+                     *             "createdAt": 0,
+                     *             "lastModifiedAt": 0
+                     *           }
+                     *         ],
+                     *         "metadata": {
+                     *           "nextPageToken": "string"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadLinkedinCreativesResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    readLinkedinAnalytics: {
+        parameters: {
+            query: {
+                adAccountId: string;
+                externalUserId?: string;
+                token?: string;
+                pivot: "ACCOUNT" | "CAMPAIGN_GROUP" | "CAMPAIGN" | "CREATIVE" | "COMPANY" | "SHARE" | "CONVERSION" | "SERVING_LOCATION" | "CARD_INDEX" | "PLACEMENT_NAME" | "IMPRESSION_DEVICE_TYPE" | "MEMBER_COMPANY_SIZE" | "MEMBER_INDUSTRY" | "MEMBER_SENIORITY" | "MEMBER_JOB_TITLE" | "MEMBER_JOB_FUNCTION" | "MEMBER_COUNTRY_V2" | "MEMBER_REGION_V2" | "MEMBER_COMPANY";
+                timeGranularity?: "ALL" | "DAILY" | "MONTHLY" | "YEARLY";
+                startDate: string;
+                endDate?: string;
+                campaignGroupIds?: string;
+                campaignIds?: string;
+                creativeIds?: string;
+                fields?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Analytics fetched */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Analytics fetched",
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "elements": [
+                     *           {
+                     *             "pivotValues": [
+                     *               "urn:li:sponsoredCampaign:700000001"
+                     *             ],
+                     *             "dateRange": {
+                     *               "start": {
+                     *                 "year": 0,
+                     *                 "month": 0,
+                     *                 "day": 0
+                     *               },
+                     *               "end": {
+                     *                 "year": 0,
+                     *                 "month": 0,
+                     *                 "day": 0
+                     *               }
+                     *             },
+                     *             "impressions": 0,
+                     *             "clicks": 0,
+                     *             "costInLocalCurrency": "12.34"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadLinkedinAnalyticsResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -76,4 +76,8 @@ export const IDEMPOTENT_OPERATIONS: readonly string[] = [
   'GET /api/v1/facebook/insights',
   'GET /api/v1/connections/facebook/insights',
   'POST /api/v1/facebook/operations/execute',
+  'POST /api/v1/linkedin/campaign-groups',
+  'POST /api/v1/linkedin/campaign-groups/{id}/status',
+  'POST /api/v1/linkedin/campaigns',
+  'POST /api/v1/linkedin/campaigns/{id}/status',
 ];

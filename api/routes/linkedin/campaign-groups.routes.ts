@@ -1,0 +1,58 @@
+import { defineRoute } from '../route';
+import { campaignGroupsCall } from '../../../shared/platforms/linkedin/operations/reads';
+import { ReadCampaignGroupsDto } from '../../../shared/platforms/linkedin/operations/read.dto';
+import { CreateCampaignGroupDto, StatusChangeDto } from '../../../shared/platforms/linkedin/operations/write.dto';
+import { LinkedinCampaignGroupPageDto, LinkedinCreatedDto, LinkedinStatusResultDto } from '../../../shared/platforms/linkedin/operations/records.dto';
+import { opName } from '../../../shared/platforms/linkedin/operations/write-operations';
+import { GroupIdParams, LINKEDIN_ERRORS, TAGS } from './schemas';
+import { account, guardBody, guardQuery, reader, submitWrite } from './support';
+
+export const readCampaignGroupsRoute = defineRoute({
+  method: 'get',
+  path: '/api/v1/linkedin/campaign-groups',
+  operationId: 'readLinkedinCampaignGroups',
+  summary: 'Campaign groups fetched',
+  description:
+    "LinkedIn `adCampaignGroups?q=search` of the ad account, LinkedIn's records and cursor paging: `pageSize`/`pageToken` in, `metadata.nextPageToken` out (absent on the last page). Without `status`, LinkedIn leaves groups on their way out unlisted. Query: `ReadLinkedinCampaignGroupsDto`.",
+  tags: TAGS,
+  auth: 'external',
+  query: ReadCampaignGroupsDto,
+  before: guardQuery(),
+  response: { schema: LinkedinCampaignGroupPageDto },
+  errors: LINKEDIN_ERRORS,
+  handler: async ({ deps, req, query }) => ({ data: await reader(deps, req)(campaignGroupsCall(account(req).platformAccountId, query)) }),
+});
+
+export const createCampaignGroupRoute = defineRoute({
+  method: 'post',
+  path: '/api/v1/linkedin/campaign-groups',
+  operationId: 'createLinkedinCampaignGroup',
+  job: 'write',
+  summary: 'Campaign group created',
+  description:
+    'Creates a LinkedIn campaign group (DRAFT unless `status` says otherwise) as a write job. LinkedIn has no idempotency key, so the group is named with a tag unique to the job (`<name> #xxxxxxxx`) and a retried job looks that name up before creating again: one group per job.',
+  tags: TAGS,
+  auth: 'external',
+  body: CreateCampaignGroupDto,
+  before: guardBody(),
+  response: { schema: LinkedinCreatedDto },
+  errors: [...LINKEDIN_ERRORS, 409],
+  handler: async ({ deps, auth, req, body }) => submitWrite(deps, auth, req, opName.createCampaignGroup, { dto: body }, 'Campaign group created'),
+});
+
+export const campaignGroupStatusRoute = defineRoute({
+  method: 'post',
+  path: '/api/v1/linkedin/campaign-groups/{id}/status',
+  operationId: 'updateLinkedinCampaignGroupStatus',
+  job: 'write',
+  summary: 'Campaign group status updated',
+  description: 'Sets the status of a campaign group (LinkedIn PARTIAL_UPDATE) as a write job. A DRAFT cannot be returned to; LinkedIn refuses changes out of CANCELED or PENDING_DELETION.',
+  tags: TAGS,
+  auth: 'external',
+  params: GroupIdParams,
+  body: StatusChangeDto,
+  before: guardBody(),
+  response: { schema: LinkedinStatusResultDto },
+  errors: [...LINKEDIN_ERRORS, 409],
+  handler: async ({ deps, auth, req, params, body }) => submitWrite(deps, auth, req, opName.campaignGroupStatus, { id: params.id, dto: body }, 'Campaign group status updated'),
+});

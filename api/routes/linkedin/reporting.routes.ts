@@ -1,0 +1,38 @@
+import { defineRoute } from '../route';
+import { readAnalytics } from '../../../shared/platforms/linkedin/operations/analytics';
+import { creativesCall } from '../../../shared/platforms/linkedin/operations/reads';
+import { ReadAnalyticsDto, ReadCreativesDto } from '../../../shared/platforms/linkedin/operations/read.dto';
+import { LinkedinAnalyticsDto, LinkedinCreativePageDto } from '../../../shared/platforms/linkedin/operations/records.dto';
+import { LINKEDIN_ERRORS, TAGS } from './schemas';
+import { account, guardQuery, reader } from './support';
+
+export const readCreativesRoute = defineRoute({
+  method: 'get',
+  path: '/api/v1/linkedin/creatives',
+  operationId: 'readLinkedinCreatives',
+  summary: 'Creatives fetched',
+  description: "LinkedIn `creatives?q=criteria` of the ad account, optionally of some campaigns or intended statuses; LinkedIn's records and cursor paging. Query: `ReadLinkedinCreativesDto`.",
+  tags: TAGS,
+  auth: 'external',
+  query: ReadCreativesDto,
+  before: guardQuery(),
+  response: { schema: LinkedinCreativePageDto },
+  errors: LINKEDIN_ERRORS,
+  handler: async ({ deps, req, query }) => ({ data: await reader(deps, req)(creativesCall(account(req).platformAccountId, query)) }),
+});
+
+export const readAnalyticsRoute = defineRoute({
+  method: 'get',
+  path: '/api/v1/linkedin/analytics',
+  operationId: 'readLinkedinAnalytics',
+  summary: 'Analytics fetched',
+  description:
+    'LinkedIn `adAnalytics?q=analytics` for the ad account (always a facet), optionally narrowed to campaign groups, campaigns or creatives, which must belong to the account (404 otherwise). Dates are UTC and inclusive; at most 20 `fields`; LinkedIn does not page and caps an answer at 15,000 rows. Needs the `r_ads_reporting` scope. Query: `ReadLinkedinAnalyticsDto`.',
+  tags: TAGS,
+  auth: 'external',
+  query: ReadAnalyticsDto,
+  before: guardQuery(),
+  response: { schema: LinkedinAnalyticsDto },
+  errors: LINKEDIN_ERRORS,
+  handler: async ({ deps, req, query }) => ({ data: await readAnalytics(reader(deps, req), account(req).platformAccountId, query) }),
+});

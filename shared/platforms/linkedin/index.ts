@@ -1,0 +1,43 @@
+import { PlatformHttpClient } from '../core/http-client';
+import type { AdapterDeps } from '../core/registry';
+import type { PlatformAdapter } from '../core/types';
+import { definePlatformModule } from '../core/module';
+import { linkedinOperations } from './account-operations';
+import { LinkedinClient, linkedinWire } from './client';
+import { LINKEDIN_PLATFORM, linkedinDescriptor } from './descriptor';
+import { linkedinErrors } from './errors';
+import { linkedinOAuth } from './oauth';
+import { linkedinConfigSchema } from './config';
+import { adAccountId } from './operations/common.dto';
+import { linkedinImportSource } from './operations/import-source';
+import { linkedinWriteOperations } from './operations/write-operations';
+import { LINKEDIN_SCOPE_MODEL } from './scopes';
+
+export { linkedinConfigSchema, type LinkedinConfig } from './config';
+
+/** LinkedIn Ads (Marketing API, versioned `/rest`); see docs/platforms/linkedin.md. */
+export function createLinkedinAdapter(deps: AdapterDeps): PlatformAdapter {
+  const descriptor = linkedinDescriptor(deps.platformConfig ?? deps.config);
+  const client = new LinkedinClient(new PlatformHttpClient(descriptor, linkedinErrors, linkedinWire(descriptor), deps.http));
+  return {
+    platform: LINKEDIN_PLATFORM,
+    descriptor,
+    client,
+    errors: linkedinErrors,
+    oauth: linkedinOAuth(client, descriptor),
+    operations: linkedinOperations(client),
+  };
+}
+
+/** The LinkedIn platform: adapter, config slice, scopes, writes and import (listed once in shared/platforms/index.ts). */
+export const linkedinModule = definePlatformModule({
+  name: LINKEDIN_PLATFORM,
+  label: 'Linkedin',
+  tag: 'LinkedIn',
+  config: linkedinConfigSchema,
+  createAdapter: createLinkedinAdapter,
+  scopeModel: LINKEDIN_SCOPE_MODEL,
+  writeOperations: linkedinWriteOperations,
+  importSource: linkedinImportSource,
+  importRequest: { accountId: adAccountId, levels: 'campaign groups, campaigns and creatives' },
+});
