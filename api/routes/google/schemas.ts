@@ -64,7 +64,7 @@ export const GoogleGaqlQueryDto = z
   })
   .openapi('GoogleGaqlQueryDto');
 
-export const FailedAccountDto = z
+const FailedAccountDto = z
   .object({
     accountId: z.string(),
     error: z.object({ code: z.string(), message: z.string(), details: z.array(z.record(z.unknown())).optional() }),

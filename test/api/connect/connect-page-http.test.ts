@@ -137,6 +137,41 @@ describe('the Connect page over HTTP', () => {
     expect(page).toContain('href="/connect"');
   });
 
+  it('an OAuth sign-in that ran out, or a replayed callback, gets a page saying to start again, not JSON', async () => {
+    /** Through the chooser to the platform's dialog and back: the gateway callback URL the dialog answers. */
+    const toCallback = async (cookie: string) => {
+      const csrf = csrfOf(await (await visit('/connect', { cookie })).text());
+      const toDialog = await visit('/connect/platform', { cookie, form: { platform: 'facebook', csrf } });
+      return authorize(toDialog.headers.get('location')!, { sim_user: 'alice' });
+    };
+    const pageAfter = async (callback: string, cookie: string) => {
+      const back = await fetch(callback, { redirect: 'manual' });
+      const location = back.headers.get('location')!;
+      expect(new URL(location, app.url).pathname).toBe('/connect/return');
+      return { code: new URL(location, app.url).searchParams.get('code'), page: await visit(location, { cookie }) };
+    };
+
+    const late = await open();
+    const expiring = await toCallback(late.cookie);
+    const state = new URL(expiring).searchParams.get('state')!;
+    await app.infra.orm.em.getConnection().execute(`update oauth_states set expires_at = now() - interval '1 minute' where state_hash = encode(sha256(?::bytea), 'hex')`, [state]);
+    const expired = await pageAfter(expiring, late.cookie);
+    expect(expired.code).toBe('STATE_EXPIRED');
+    expect(expired.page.status).toBe(410);
+    expect(expired.page.headers.get('content-type')).toContain('text/html');
+    const text = await expired.page.text();
+    expect(h1Of(text)).toBe('The sign-in took too long');
+    expect(text).toContain('href="/connect"');
+
+    const twice = await open();
+    const callback = await toCallback(twice.cookie);
+    expect((await pageAfter(callback, twice.cookie)).page.headers.get('location')).toBe('/connect/accounts');
+    const replayed = await pageAfter(callback, twice.cookie);
+    expect(replayed.code).toBe('STATE_REUSED');
+    expect(replayed.page.status).toBe(410);
+    expect(h1Of(await replayed.page.text())).toBe('The sign-in took too long');
+  });
+
   it('answers pages in plain words, never JSON: unknown and expired links, unknown pages', async () => {
     const unknown = await visit('/connect/cs_not-a-real-token');
     expect(unknown.status).toBe(404);

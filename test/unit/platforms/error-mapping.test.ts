@@ -68,6 +68,9 @@ describe('TikTok error mapping (HTTP 200 with a code)', () => {
     [40002, 'fatal', 'PLATFORM_REJECTED'],
     [40000, 'fatal', 'PLATFORM_REJECTED'],
     [40001, 'fatal', 'FORBIDDEN'],
+    // No developer permission / scope: TikTok has no per-endpoint scope model, so its own answer is the check (shared/platforms/tiktok/descriptor.ts).
+    [40125, 'fatal', 'FORBIDDEN'],
+    [40130, 'fatal', 'FORBIDDEN'],
     [40100, 'rate-limit', 'PLATFORM_RATE_LIMITED'],
     [40133, 'rate-limit', 'PLATFORM_RATE_LIMITED'],
     [40102, 'reauth', 'CONNECTION_REAUTH_REQUIRED'],

@@ -25,7 +25,6 @@ export const LeadsQuery = z
   .openapi('FacebookLeadsQuery');
 
 export const ExportLeadsDto = z.object({ adAccountId: AdAccountId, pageId, since }).strict().openapi('FacebookExportLeadsDto');
-export type ExportLeads = z.infer<typeof ExportLeadsDto>;
 
 export const LeadDto = z
   .object({

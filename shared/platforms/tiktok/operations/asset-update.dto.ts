@@ -65,4 +65,3 @@ export const UpdateAssetDto = z
     if (b.creative && Object.values(b.creative).every((v) => v === undefined)) ctx.addIssue({ code: 'custom', path: ['creative'], message: 'give at least one creative field' });
   })
   .openapi('UpdateTiktokAssetDto', { description: 'campaign: campaignName, budget, poNumber. adgroup: name, budget, schedule, bid, pacing and targeting. ad: creative.' });
-export type UpdateAsset = z.infer<typeof UpdateAssetDto>;
