@@ -7,6 +7,7 @@ import { StepInFlightError } from '../shared/platforms/core/create-once';
 import type { JobHandler } from './job-handler';
 import { randomUUID } from 'node:crypto';
 import type { JobRecord } from '../shared/domain/jobs/job-store';
+import type { DoneMessage } from '../shared/domain/jobs/job-waiter';
 import { withLogContext, type LogContext } from '../shared/infra/log-context';
 
 export { encodeJobError, decodeJobError };
@@ -66,8 +67,18 @@ export async function runJob(
 async function runJobInContext(handler: JobHandler, job: Job, token: string | undefined, services: Services, ctx: LogContext): Promise<unknown> {
   const log = services.infra.logger.child({ job: job.name, attempt: job.attemptsMade + 1 });
   const rows = handler.tracked && job.id ? services.jobs.store : undefined;
+  // A finish (completed or failed) drops the lease in its own statement: no release round trip after it.
+  let finished = false;
+  let jobRow: JobRecord | undefined;
+  // The api process waiting for this job (if any) hears the outcome once the row holds it.
+  const notify = rows ? (job.data as { notify?: unknown } | undefined)?.notify : undefined;
+  const tell = async (m: DoneMessage) => {
+    if (typeof notify === 'string') await services.infra.redis.publish(notify, JSON.stringify(m)).catch((e: Error) => log.warn({ err: e.message }, 'could not tell the waiting request'));
+  };
   const fail = async (e: AppError) => {
-    await rows?.markFailed(job.id!, toStoredError(e));
+    await rows?.markFailed(job.id!, toStoredError(e), jobRow?.tenantId);
+    finished = true;
+    await tell({ jobId: job.id!, state: 'failed', error: encodeJobError(e) });
     return new UnrecoverableError(encodeJobError(e));
   };
   const parsed = handler.job.payload.safeParse(job.data);
@@ -79,7 +90,6 @@ async function runJobInContext(handler: JobHandler, job: Job, token: string | un
   // reconciler re-adds a job whose queue entry Redis lost while a live worker may still run it.
   const owner = randomUUID();
   const leaseMs = services.infra.config.JOB_LOCK_MS;
-  let jobRow: JobRecord | undefined;
   if (rows) {
     const claim = await rows.markActive(job.id!, { owner, ms: leaseMs });
     if ('leasedForMs' in claim) {
@@ -95,7 +105,9 @@ async function runJobInContext(handler: JobHandler, job: Job, token: string | un
   const em = services.infra.orm.em.fork() as EntityManager;
   try {
     const result = await handler.handle({ job, token, services, em, log, jobRow }, parsed.data);
-    await rows?.markCompleted(job.id!, result);
+    await rows?.markCompleted(job.id!, result, jobRow?.tenantId);
+    finished = true;
+    await tell({ jobId: job.id!, state: 'completed', result: result ?? null });
     return result;
   } catch (err) {
     if (err instanceof DelayedError) throw err;
@@ -106,7 +118,9 @@ async function runJobInContext(handler: JobHandler, job: Job, token: string | un
       throw new DelayedError();
     }
     if (err instanceof UnrecoverableError) {
-      await rows?.markFailed(job.id!, toStoredError(decodeJobError(err.message)));
+      await rows?.markFailed(job.id!, toStoredError(decodeJobError(err.message)), jobRow?.tenantId);
+      finished = true;
+      await tell({ jobId: job.id!, state: 'failed', error: err.message });
       throw err;
     }
     const appErr = isAppError(err) ? err : undefined;
@@ -124,7 +138,9 @@ async function runJobInContext(handler: JobHandler, job: Job, token: string | un
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     if (final) {
       log.warn({ errorCode: e.code }, 'job failed after its last attempt');
-      await rows?.markFailed(job.id!, toStoredError(e));
+      await rows?.markFailed(job.id!, toStoredError(e), jobRow?.tenantId);
+      finished = true;
+      await tell({ jobId: job.id!, state: 'failed', error: encodeJobError(e) });
     } else {
       log.warn({ errorCode: e.code }, 'job failed, will retry');
       await rows?.markWaiting(job.id!);
@@ -132,6 +148,6 @@ async function runJobInContext(handler: JobHandler, job: Job, token: string | un
     throw new Error(encodeJobError(e));
   } finally {
     if (heartbeat) clearInterval(heartbeat);
-    if (jobRow) await rows!.releaseLease(job.id!, owner).catch(() => undefined);
+    if (jobRow && !finished) await rows!.releaseLease(job.id!, owner).catch(() => undefined);
   }
 }

@@ -24,6 +24,7 @@ export function createServices(infra: InfraDeps): Services {
   const identity = createIdentityServices(infra);
   const connections = createConnectionServices(infra, identity);
   const webhooks = createWebhookServices(infra, identity, connections.guard.cache);
+  identity.tenantApps.useChannel(connections.guard.cache, infra.config.GUARD_CACHE_TTL_MS);
   const services: Services = {
     infra,
     ...identity,
@@ -33,7 +34,7 @@ export function createServices(infra: InfraDeps): Services {
     deletion: new DeletionService({ connections: connections.connections, guard: connections.guard, revocations: identity.revocations, logger: infra.logger }),
     close: async () => {
       identity.revocations.close();
-      await connections.close();
+      await Promise.all([connections.close(), services.jobs.close()]);
     },
     webhooks,
     connect: createConnectServices(identity, connections),

@@ -6,6 +6,9 @@ import { defineJob } from './definitions';
  * snapshot and the operation's parameters, and the worker fetches a fresh token through the
  * platform core at run time.
  */
+/** The Redis channel of the api process waiting for the job's outcome (JobWaiter), if one waits. */
+const NOTIFY = z.string().regex(/^[a-zA-Z0-9:_-]+$/).max(200).optional();
+
 export const platformWriteJob = defineJob({
   queue: 'platform-writes',
   name: 'platform-write',
@@ -15,6 +18,7 @@ export const platformWriteJob = defineJob({
       tenantId: z.string().uuid(),
       /** For operators reading Bull Board; the worker runs what the job row says. */
       operation: z.string().min(1).max(200),
+      notify: NOTIFY,
     })
     .strict(),
 });
@@ -27,6 +31,7 @@ export const importAccountJob = defineJob({
       jobId: z.string().uuid(),
       tenantId: z.string().uuid(),
       platform: z.string().min(1).max(40),
+      notify: NOTIFY,
     })
     .strict(),
   // An import is resumable (upserts), so a few retries are cheap; progress is not lost on retry.

@@ -23,19 +23,26 @@ export const platformWriteHandler = defineHandler({
         if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Invalid operation parameters');
         params = parsed.data;
       }
+      // attemptsStarted counts every start, stalled ones included: 1 means no earlier run left checkpoints.
+      const checkpoint = new CheckpointStore(services.infra.orm, row.id, (ctx.job.attemptsStarted ?? 0) <= 1);
       const wctx: WriteContext = {
         jobId: row.id,
         attempt: ctx.job.attemptsMade + 1,
         log: ctx.log.child({ operation: op.name, platform: op.platform }),
         account: row.account,
-        // attemptsStarted counts every start, stalled ones included: 1 means no earlier run left checkpoints.
-        checkpoint: new CheckpointStore(services.infra.orm, row.id, (ctx.job.attemptsStarted ?? 0) <= 1),
+        checkpoint,
         caller: services.callerFor(row.account),
         config: services.infra.config,
         requestId: (step) => stableRequestId(row.id, step),
         progress: progressReporter(ctx, row.id),
         entities: new ImportedEntityWriter(services.infra.orm, { tenantId: row.tenantId, platform: op.platform, adAccountId: row.account.id, jobId: row.id }),
       };
-      return op.run(wctx, params as Record<string, unknown>);
+      try {
+        return await op.run(wctx, params as Record<string, unknown>);
+      } catch (e) {
+        // A run that does not complete keeps what it learnt (a created id) for the next one.
+        await checkpoint.flush().catch((err: Error) => wctx.log.warn({ err: err.message }, 'could not save checkpoints'));
+        throw e;
+      }
     }),
 });

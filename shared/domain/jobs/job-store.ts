@@ -164,18 +164,26 @@ export class JobStore {
     await this.exec(`update jobs set progress = ?::jsonb, updated_at = now() where id = ? and ${OPEN}`, [JSON.stringify(progress), id]);
   }
 
-  async markCompleted(id: string, result: unknown): Promise<void> {
+  /**
+   * Records the outcome and drops the run's lease in the same statement. `tenantId` lets the finish
+   * skip the transaction (one statement, one commit) when no endpoint of the tenant takes its events.
+   */
+  async markCompleted(id: string, result: unknown, tenantId?: string): Promise<void> {
     await this.finish(
-      `update jobs set state = 'completed', result = ?::jsonb, error = null, finished_at = now(), updated_at = now()
+      `update jobs set state = 'completed', result = ?::jsonb, error = null, finished_at = now(), updated_at = now(),
+         lease_owner = null, lease_until = null
        where id = ? and ${OPEN} returning ${COLUMNS}`,
       [JSON.stringify(result ?? null), id],
+      { tenantId, events: ['job.completed', 'import.completed'] },
     );
   }
 
-  async markFailed(id: string, error: StoredJobError): Promise<void> {
+  async markFailed(id: string, error: StoredJobError, tenantId?: string): Promise<void> {
     await this.finish(
-      `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now() where id = ? and ${OPEN} returning ${COLUMNS}`,
+      `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now(), lease_owner = null, lease_until = null
+       where id = ? and ${OPEN} returning ${COLUMNS}`,
       [JSON.stringify(error), id],
+      { tenantId, events: ['job.failed'] },
     );
   }
 
@@ -189,8 +197,10 @@ export class JobStore {
       `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now()
        where id = ? and state = 'queued' and started_at is null returning ${COLUMNS}`,
       [JSON.stringify(error), id],
-      async (em) => {
-        if (key) await em.execute('delete from idempotency_records where tenant_id = ? and owner_key = ? and key = ? and job_id = ?', [key.tenantId, key.ownerKey, key.key, id]);
+      {
+        also: async (em) => {
+          if (key) await em.execute('delete from idempotency_records where tenant_id = ? and owner_key = ? and key = ? and job_id = ?', [key.tenantId, key.ownerKey, key.key, id]);
+        },
       },
     );
   }
@@ -198,13 +208,21 @@ export class JobStore {
   /**
    * The state change and its webhook events commit together; a repeated finish changes nothing and
    * emits nothing. An event no enabled endpoint of the tenant takes is not recorded at all (no row,
-   * no dispatch job).
+   * no dispatch job). When the tenant is known and (per the in-process subscriptions) takes none of
+   * the events this finish could emit, the change is one statement without a transaction.
    */
-  private async finish(sql: string, params: unknown[], also?: (em: EntityManager) => Promise<void>): Promise<boolean> {
+  private async finish(
+    sql: string,
+    params: unknown[],
+    o: { also?: (em: EntityManager) => Promise<void>; tenantId?: string; events?: WebhookEventType[] } = {},
+  ): Promise<boolean> {
+    if (!o.also && o.tenantId && o.events && !(await this.anyWanted(o.tenantId, o.events))) {
+      return (await this.exec(sql, params)).length === 1;
+    }
     return (this.orm.em.fork() as EntityManager).transactional(async (em) => {
       const [row] = await em.execute<Row[]>(sql, params);
       if (!row) return false;
-      await also?.(em);
+      await o.also?.(em);
       const job = toRecord(row);
       const view = toJobView(job);
       const types: WebhookEventType[] = job.state === 'completed' ? ['job.completed'] : ['job.failed'];
@@ -214,5 +232,11 @@ export class JobStore {
       }
       return true;
     });
+  }
+
+  private async anyWanted(tenantId: string, types: WebhookEventType[]): Promise<boolean> {
+    if (!this.subscriptions) return true;
+    for (const t of types) if (await this.subscriptions.wants(tenantId, t, (q, p) => this.exec(q, p))) return true;
+    return false;
   }
 }

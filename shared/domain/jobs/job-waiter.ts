@@ -1,24 +1,39 @@
-import type { QueueEvents } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import type { AppError } from '../../errors/app-error';
 import type { Logger } from '../../infra/logger';
-import type { QueueBus } from '../../queues/queue-bus';
-import type { QueueName } from '../../queues/definitions';
 import { decodeJobError } from './job-errors';
 
 export type JobOutcome = { state: 'completed'; result: unknown } | { state: 'failed'; error: AppError };
 
+/** What a worker publishes to the waiting process's channel once the job's row holds its outcome. */
+export type DoneMessage = { jobId: string; state: 'completed'; result: unknown } | { jobId: string; state: 'failed'; error: string };
+
+export interface WaitOptions {
+  /** Reads the stored outcome: run every `pollMs` (when set) and whenever a message may have been missed. */
+  check?: () => Promise<JobOutcome | undefined>;
+  pollMs?: number;
+}
+
 /**
- * Resolves waiting requests from ONE QueueEvents subscription per queue per process: a map from job
- * id to the requests waiting on it, never one listener per request.
+ * Resolves waiting requests from ONE Redis channel per process. A job started by a waiting request
+ * names this process's channel in its payload, and the worker publishes its outcome there: no other
+ * process hears about it (a queue-wide event stream would make every replica read every job's end).
+ * A request that joins a job started elsewhere (an Idempotency-Key replay) polls the stored state.
  */
 export class JobWaiter {
-  private readonly pending = new Map<string, Set<(o: JobOutcome) => void>>();
-  private readonly subscriptions = new Map<QueueName, Promise<QueueEvents>>();
+  /** The channel this process listens on; jobs it waits for carry it as `notify`. */
+  readonly channel: string;
+  private readonly pending = new Map<string, Set<Waiter>>();
+  private sub?: { redis: Redis; ready: Promise<void> };
 
   constructor(
-    private readonly queues: QueueBus,
+    private readonly redis: Redis,
+    prefix: string,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.channel = `${prefix}:jobs:done:${randomUUID()}`;
+  }
 
   /** Number of requests waiting right now (metrics, tests). */
   get waiting(): number {
@@ -27,49 +42,82 @@ export class JobWaiter {
     return n;
   }
 
-  /** Subscribes once per queue; resolves when events from this moment on will be seen. */
-  ready(queue: QueueName): Promise<QueueEvents> {
-    let sub = this.subscriptions.get(queue);
-    if (!sub) {
-      sub = this.subscribe(queue);
-      this.subscriptions.set(queue, sub);
-      sub.catch(() => this.subscriptions.delete(queue));
+  /** Subscribes once per process; resolves when messages from this moment on will be heard. */
+  ready(): Promise<void> {
+    if (!this.sub) {
+      const redis = this.redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
+      let everReady = false;
+      redis.on('error', () => undefined);
+      // Messages published while the subscription was down are gone: every waiter re-reads its row.
+      redis.on('ready', () => {
+        if (everReady) this.recheckAll();
+        everReady = true;
+      });
+      redis.on('message', (_ch: string, msg: string) => this.onMessage(msg));
+      const ready = redis.subscribe(this.channel).then(() => undefined);
+      this.sub = { redis, ready };
+      ready.catch(() => {
+        if (this.sub?.redis === redis) this.sub = undefined;
+        redis.disconnect();
+      });
     }
-    return sub;
-  }
-
-  private async subscribe(queue: QueueName): Promise<QueueEvents> {
-    const events = await this.queues.queueEvents(queue);
-    events.on('completed', ({ jobId, returnvalue }) => this.settle(jobId, { state: 'completed', result: returnvalue }));
-    events.on('failed', ({ jobId, failedReason }) => this.settle(jobId, { state: 'failed', error: decodeJobError(failedReason) }));
-    events.on('error', (err) => this.log.warn({ err: err.message, queue }, 'queue events error'));
-    await events.waitUntilReady();
-    return events;
+    return this.sub.ready;
   }
 
   /**
    * Waits for a job's final outcome, or `undefined` after `timeoutMs`. Register the wait before the
    * job can finish (before enqueueing, or re-check the stored state after calling this).
    */
-  wait(jobId: string, timeoutMs: number): { outcome: Promise<JobOutcome | undefined>; cancel(): void } {
+  wait(jobId: string, timeoutMs: number, opts: WaitOptions = {}): { outcome: Promise<JobOutcome | undefined>; cancel(): void } {
     let resolveFn!: (o: JobOutcome | undefined) => void;
     const outcome = new Promise<JobOutcome | undefined>((r) => (resolveFn = r));
     const set = this.pending.get(jobId) ?? new Set();
-    const done = (o: JobOutcome | undefined) => {
-      clearTimeout(timer);
-      set.delete(done);
-      if (set.size === 0 && this.pending.get(jobId) === set) this.pending.delete(jobId);
-      resolveFn(o);
+    let poll: NodeJS.Timeout | undefined;
+    const w: Waiter = {
+      settle: (o) => {
+        clearTimeout(timer);
+        clearInterval(poll);
+        set.delete(w);
+        if (set.size === 0 && this.pending.get(jobId) === set) this.pending.delete(jobId);
+        resolveFn(o);
+      },
+      recheck: () => {
+        void opts.check?.().then((o) => o && w.settle(o), () => undefined);
+      },
     };
-    set.add(done);
+    set.add(w);
     this.pending.set(jobId, set);
-    const timer = setTimeout(() => done(undefined), timeoutMs);
-    return { outcome, cancel: () => done(undefined) };
+    const timer = setTimeout(() => w.settle(undefined), timeoutMs);
+    if (opts.check && opts.pollMs) poll = setInterval(w.recheck, opts.pollMs);
+    return { outcome, cancel: () => w.settle(undefined) };
   }
 
-  private settle(jobId: string, o: JobOutcome): void {
-    const set = this.pending.get(jobId);
+  private onMessage(msg: string): void {
+    let m: DoneMessage;
+    try {
+      m = JSON.parse(msg) as DoneMessage;
+    } catch {
+      this.log.warn('unreadable job outcome message');
+      return;
+    }
+    const set = this.pending.get(m.jobId);
     if (!set) return;
-    for (const fn of [...set]) fn(o);
+    const o: JobOutcome = m.state === 'completed' ? { state: 'completed', result: m.result } : { state: 'failed', error: decodeJobError(m.error) };
+    for (const w of [...set]) w.settle(o);
   }
+
+  private recheckAll(): void {
+    for (const set of this.pending.values()) for (const w of set) w.recheck();
+  }
+
+  async close(): Promise<void> {
+    const s = this.sub;
+    this.sub = undefined;
+    if (s) await s.redis.quit().catch(() => s.redis.disconnect());
+  }
+}
+
+interface Waiter {
+  settle(o: JobOutcome | undefined): void;
+  recheck(): void;
 }

@@ -9,7 +9,7 @@ import type { AuthContext } from '../identity/auth-context';
 import { importAccountJob, platformWriteJob } from '../../queues/pipeline-jobs';
 import type { QueueName } from '../../queues/definitions';
 import { JobStore, type JobRecord, type NewJob } from './job-store';
-import { JobWaiter } from './job-waiter';
+import { JobWaiter, type JobOutcome } from './job-waiter';
 import { jobOwner } from './job-owner';
 import { fromStoredError } from './job-errors';
 import { checkIdempotencyKey, claimIdempotencyKey, requestHash } from './idempotency';
@@ -48,6 +48,9 @@ export interface SubmitResult {
   job: { id: string; pollUrl: string };
 }
 
+/** How often a request waiting on a job another request started re-reads the job's row. */
+const JOINED_POLL_MS = 250;
+
 const jobRef = (id: string) => ({ id, pollUrl: pollPath(id) });
 
 /** A job's failure still names the job (its record keeps the error, the attempts and the request id). */
@@ -70,7 +73,7 @@ function snapshot(a: JobAccount): JobAccount {
 
 /**
  * Writes and imports as jobs (docs/api-conventions.md §11): records the job in Postgres, enqueues it, and either
- * waits for the outcome through the process's shared QueueEvents subscription or answers 202.
+ * waits for the outcome (the worker tells this process alone, on its own channel) or answers 202.
  */
 export class JobsService {
   readonly store: JobStore;
@@ -81,7 +84,7 @@ export class JobsService {
     subscriptions?: EventSubscriptions,
   ) {
     this.store = new JobStore(infra.orm, subscriptions);
-    this.waiter = new JobWaiter(infra.queues, infra.logger.child({ component: 'job-waiter' }));
+    this.waiter = new JobWaiter(infra.redis, infra.queues.prefix, infra.logger.child({ component: 'job-waiter' }));
   }
 
   async submit(caller: SubmitCaller, r: SubmitRequest): Promise<SubmitResult> {
@@ -112,14 +115,16 @@ export class JobsService {
     const idempotencyKey = key && isWrite ? checkIdempotencyKey(key) : undefined;
     // Redis down: 503 before anything is written, rather than a request hanging on the queue.
     await this.queueReachable(this.infra.queues.whenConnected(this.infra.config.ENQUEUE_TIMEOUT_MS));
-    if (willWait) await this.queueReachable(this.waiter.ready(queue));
+    if (willWait) await this.queueReachable(this.waiter.ready());
 
     const { jobId, fresh } = await this.createOrJoin(row, idempotencyKey);
     // Stripe-style: whatever follows (result, 202 or the stored error) is the earlier request's outcome.
     if (idempotencyKey && !fresh) caller.req?.res?.setHeader('Idempotent-Replayed', 'true');
-    const wait = willWait ? this.waiter.wait(jobId, timeoutMs) : undefined;
+    // A job this request starts tells this process when it ends; one it joins was started elsewhere,
+    // so its stored state is polled. A missed message is covered by the check too.
+    const wait = willWait ? this.waiter.wait(jobId, timeoutMs, { check: () => this.storedOutcome(jobId), pollMs: fresh ? undefined : JOINED_POLL_MS }) : undefined;
     try {
-      if (fresh) await this.enqueue(row, idempotencyKey);
+      if (fresh) await this.enqueue(row, idempotencyKey, willWait ? this.waiter.channel : undefined);
       else {
         const existing = await this.store.findById(jobId);
         if (!existing) throw new AppError('INTERNAL', 'Job record vanished');
@@ -140,6 +145,13 @@ export class JobsService {
     const now = await this.store.findById(jobId);
     if (wait && now && (now.state === 'completed' || now.state === 'failed')) return this.finished(now, r.message);
     return this.accepted(jobId, now?.state ?? 'queued');
+  }
+
+  private async storedOutcome(jobId: string): Promise<JobOutcome | undefined> {
+    const j = await this.store.findById(jobId);
+    if (j?.state === 'completed') return { state: 'completed', result: j.result ?? null };
+    if (j?.state === 'failed') return { state: 'failed', error: fromStoredError(j.error ?? { code: 'PLATFORM_UNAVAILABLE', message: 'The job failed' }) };
+    return undefined;
   }
 
   private finished(j: JobRecord, message?: string): SubmitResult {
@@ -177,9 +189,9 @@ export class JobsService {
    * then create twice), and an add that reaches Redis after all finds a failed row the worker will
    * not run. Unless a worker has already started it: then the add did land, and the job goes on.
    */
-  private async enqueue(j: NewJob, idempotencyKey?: string): Promise<void> {
+  private async enqueue(j: NewJob, idempotencyKey?: string, notify?: string): Promise<void> {
     try {
-      await this.queueReachable(this.add(j));
+      await this.queueReachable(this.add(j, notify));
     } catch (e) {
       const unavailable = e instanceof AppError && e.code === 'SERVICE_UNAVAILABLE';
       const stored = { code: unavailable ? ('SERVICE_UNAVAILABLE' as const) : ('INTERNAL' as const), message: 'The job could not be queued; nothing was sent to the platform' };
@@ -193,11 +205,17 @@ export class JobsService {
     }
   }
 
-  private add(j: Pick<JobRecord, 'id' | 'tenantId' | 'type' | 'operation' | 'platform'>) {
+  /** `notify`: the channel of the process waiting for the outcome (see JobWaiter). */
+  private add(j: Pick<JobRecord, 'id' | 'tenantId' | 'type' | 'operation' | 'platform'>, notify?: string) {
+    const n = notify ? { notify } : {};
     if (j.type === 'write') {
-      return this.infra.queues.enqueue(platformWriteJob, { jobId: j.id, tenantId: j.tenantId, operation: j.operation }, { jobId: j.id });
+      return this.infra.queues.enqueue(platformWriteJob, { jobId: j.id, tenantId: j.tenantId, operation: j.operation, ...n }, { jobId: j.id });
     }
-    return this.infra.queues.enqueue(importAccountJob, { jobId: j.id, tenantId: j.tenantId, platform: j.platform }, { jobId: j.id });
+    return this.infra.queues.enqueue(importAccountJob, { jobId: j.id, tenantId: j.tenantId, platform: j.platform, ...n }, { jobId: j.id });
+  }
+
+  async close(): Promise<void> {
+    await this.waiter.close();
   }
 
   /**

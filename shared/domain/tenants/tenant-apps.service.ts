@@ -20,9 +20,46 @@ export type TenantAppView = { platform: AppPlatform; configured: true; createdAt
 
 const last4 = (s: string) => (s.length > 8 ? s.slice(-4) : '');
 
-/** Per-tenant platform app credentials; secrets are vault ciphertext at rest and never returned. */
+/** Where an app change is told to every replica (the guard cache's invalidation channel). */
+export interface InvalidationChannel {
+  listen(listener: (keys: string[] | null) => void): void;
+  invalidate(keys: string[]): Promise<void>;
+}
+
+/** Keys on the shared invalidation channel; guard keys start with a tenant uuid. */
+const KEY = 'apps|';
+
+/**
+ * Per-tenant platform app credentials; secrets are vault ciphertext at rest and never returned.
+ * Platform calls read the decrypted app on every job (Meta's appsecret_proof, Google's developer
+ * token), so `getDecrypted` is served from memory once a channel is attached: every change made
+ * here drops the entry on every replica, and an entry lives at most `ttlMs`.
+ */
 export class TenantAppService {
+  private cache?: { ttlMs: number; channel: InvalidationChannel; map: Map<string, { app: DecryptedApp | null; until: number }> };
+  /** Bumped by every invalidation: a read that started before one must not fill the cache after it. */
+  private generation = 0;
+
   constructor(private readonly vault: Vault) {}
+
+  useChannel(channel: InvalidationChannel, ttlMs: number): void {
+    if (ttlMs <= 0) return;
+    const map = new Map<string, { app: DecryptedApp | null; until: number }>();
+    this.cache = { ttlMs, channel, map };
+    channel.listen((keys) => {
+      this.generation++;
+      if (!keys) map.clear();
+      else for (const k of keys) if (k.startsWith(KEY)) map.delete(k.slice(KEY.length));
+    });
+  }
+
+  /** After a committed change of the tenant's app for `platform`. */
+  private async changed(tenantId: string, platform: string): Promise<void> {
+    if (!this.cache) return;
+    this.generation++;
+    this.cache.map.delete(`${tenantId}|${platform}`);
+    await this.cache.channel.invalidate([`${KEY}${tenantId}|${platform}`]);
+  }
 
   private view(app: TenantApp): TenantAppView {
     const meta = PLATFORM_APPS[app.platform as AppPlatform];
@@ -87,6 +124,7 @@ export class TenantAppService {
       }
       throw e;
     }
+    await this.changed(tenantId, platform);
     return this.view(app);
   }
 
@@ -101,16 +139,34 @@ export class TenantAppService {
     this.apply(app, platform, values);
     app.updatedAt = new Date();
     await em.flush();
+    await this.changed(tenantId, platform);
     return this.view(app);
   }
 
   async remove(em: EntityManager, tenantId: string, platform: AppPlatform): Promise<void> {
     const n = await em.nativeDelete(TenantApp, { tenant: tenantId, platform });
+    await this.changed(tenantId, platform);
     if (n === 0) throw new AppError('NOT_FOUND', `No ${platform} app is configured`);
   }
 
   /** For OAuth and platform calls: the app's credentials in plain text (never log the result). */
   async getDecrypted(em: EntityManager, tenantId: string, platform: string): Promise<DecryptedApp | null> {
+    const c = this.cache;
+    if (!c) return this.load(em, tenantId, platform);
+    const key = `${tenantId}|${platform}`;
+    const hit = c.map.get(key);
+    if (hit && hit.until > Date.now()) return hit.app;
+    const mark = this.generation;
+    const app = await this.load(em, tenantId, platform);
+    if (mark === this.generation) {
+      c.map.delete(key);
+      c.map.set(key, { app, until: Date.now() + c.ttlMs });
+      if (c.map.size > 10_000) c.map.delete(c.map.keys().next().value as string);
+    }
+    return app;
+  }
+
+  private async load(em: EntityManager, tenantId: string, platform: string): Promise<DecryptedApp | null> {
     const meta = PLATFORM_APPS[platform as AppPlatform];
     if (!meta) return null;
     const app = await this.find(em, tenantId, meta.platform);

@@ -77,10 +77,13 @@ export function inFlightWindowMs(ctx: Pick<WriteContext, 'config'>): number {
 }
 
 /**
- * Runs a platform create at most once across retries and crashes. The "calling" mark is committed
- * before the call, the send time while it is on the wire, and the result after it. A retry that
- * finds the mark without a result first waits out any request that may still be in flight, then
- * looks the object up (or relies on the platform's idempotency key) instead of creating a second one.
+ * Runs a platform create at most once across retries and crashes. The "calling" mark, with the
+ * send time, is committed as each request goes on the wire (the HTTP client calls `wire.onSend`
+ * inside its limiter slot, just before sending), so nothing can reach the platform unmarked; the
+ * result is kept for the next checkpoint write (or dropped when the job completes, whose row then
+ * holds the outcome). A retry that finds the mark without a result first waits out any request
+ * that may still be in flight, then looks the object up (or relies on the platform's idempotency
+ * key) instead of creating a second one.
  */
 export async function createOnce<T>(ctx: WriteContext, step: string, o: CreateOnceOptions<T>): Promise<T> {
   const prev = await ctx.checkpoint.get<StepCheckpoint<T>>(step);
@@ -95,18 +98,23 @@ export async function createOnce<T>(ctx: WriteContext, step: string, o: CreateOn
       const found = await o.find();
       if (found !== undefined) {
         ctx.log.info({ step }, 'found the object an earlier attempt created; not creating again');
-        await ctx.checkpoint.set(step, { state: 'done', requestId, result: found });
+        ctx.checkpoint.later(step, { state: 'done', requestId, result: found });
         return found;
       }
     }
   }
   const calling: StepCheckpoint<T> = { state: 'calling', requestId };
-  await ctx.checkpoint.set(step, calling);
+  let sent = false;
   const wire: WireHooks = {
-    onSend: () => ctx.checkpoint.set(step, { ...calling, sentAt: Date.now() }),
+    onSend: async () => {
+      await ctx.checkpoint.set(step, { ...calling, sentAt: Date.now() });
+      sent = true;
+    },
     onSettled: () => ctx.checkpoint.set(step, calling),
   };
   const result = await o.create(requestId, wire);
-  await ctx.checkpoint.set(step, { state: 'done', requestId, result });
+  // A create that bypassed its wire hooks went out unmarked: a crash would have left no trace.
+  if (!sent) ctx.log.error({ step }, 'create did not pass its wire hooks to the platform call');
+  ctx.checkpoint.later(step, { state: 'done', requestId, result });
   return result;
 }

@@ -7,6 +7,11 @@ import type { AccountRef, PlatformCaller } from './caller';
 export interface Checkpoints {
   get<T = unknown>(step: string): Promise<T | undefined>;
   set(step: string, data: unknown): Promise<void>;
+  /**
+   * Records `data` with the next `set`, or when the job ends without completing (the worker
+   * flushes then): for state whose loss after a crash only costs a lookup, never a second create.
+   */
+  later(step: string, data: unknown): void;
 }
 
 /** Where an operation that stores records (an export) keeps them: the job's own entity rows. */

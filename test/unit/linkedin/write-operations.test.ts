@@ -57,10 +57,13 @@ function ctxFor(jobId: string, checkpoints = new Map<string, unknown>()): WriteC
   return {
     jobId,
     attempt: 1,
-    em: undefined,
     log,
     account: { id: 'row-1', tenantId: 'tenant-1', platform: 'linkedin', platformAccountId: ACCOUNT, connectionId: 'conn-1' },
-    checkpoint: { get: async (s: string) => checkpoints.get(s), set: async (s: string, d: unknown) => void checkpoints.set(s, d) },
+    checkpoint: {
+      get: async (s: string) => checkpoints.get(s),
+      set: async (s: string, d: unknown) => void checkpoints.set(s, d),
+      later: (s: string, d: unknown) => void checkpoints.set(s, d),
+    },
     caller: caller(),
     config,
     requestId: (s: string) => stableRequestId(jobId, s),

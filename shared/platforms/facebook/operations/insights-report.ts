@@ -18,8 +18,8 @@ export async function runInsightsReport(ctx: WriteContext, graph: GraphCaller, q
   const pollMs = cfg.FACEBOOK_INSIGHTS_POLL_MS;
   const deadline = Date.now() + cfg.FACEBOOK_INSIGHTS_TIMEOUT_MS;
   const { runId } = await createOnce<{ runId: string }>(ctx, 'report-run', {
-    create: async () => {
-      const r = await graph.call<{ report_run_id?: string }>(startReportRunCall(ctx.account.platformAccountId, q));
+    create: async (_rid, wire) => {
+      const r = await graph.call<{ report_run_id?: string }>(startReportRunCall(ctx.account.platformAccountId, q), { wire });
       if (!r?.report_run_id) throw new AppError('PLATFORM_UNAVAILABLE', 'Meta did not return a report run id');
       return { runId: String(r.report_run_id) };
     },
