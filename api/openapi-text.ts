@@ -41,4 +41,5 @@ export const TAG_TEXT: Record<string, string> = {
   TikTok: 'TikTok Business API: campaigns, ad groups, ads, pixels, reporting.',
   'TikTok Smart+': 'TikTok Smart+ (automated) campaigns, ad groups and ads, and their review.',
   Google: 'Google Ads API: GAQL, insights, assets and accessible accounts.',
+  LinkedIn: 'LinkedIn Marketing API (Rest.li 2.0): campaign groups, campaigns, creatives and analytics of sponsored ad accounts.',
 };

@@ -1,7 +1,9 @@
 import { Router } from 'express';
+import { platformModules } from '../../shared/platforms';
 import { html, layout, sendPage } from './html';
 
-const PLATFORM_NAMES: Record<string, string> = { facebook: 'Meta', tiktok: 'TikTok', google: 'Google Ads' };
+/** Each platform's name as people know it (its descriptor's display name). */
+const PLATFORM_NAMES: Record<string, string> = Object.fromEntries(platformModules.map((m) => [m.name, m.displayName]));
 const q = (v: unknown, max = 300) => (typeof v === 'string' ? v.slice(0, max) : '');
 
 /**

@@ -6,6 +6,20 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 /** Debian's package; `.ci/run` installs it when missing. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/** How long a page may take to show what a step caused (a navigation, a form post) on a loaded machine. */
+export const PAGE_WAIT_MS = 30_000;
+
+/** Waits until the page shows a heading with this text (after a navigation the test caused). */
+export async function waitForHeading(page: Page, text: string): Promise<void> {
+  await page.locator('h1', { hasText: text }).waitFor({ timeout: PAGE_WAIT_MS });
+}
+
+/** The page's heading is exactly `text`, once the step that leads there has landed. */
+export async function expectHeading(page: Page, text: string): Promise<void> {
+  await waitForHeading(page, text);
+  if ((await page.locator('h1').textContent())?.trim() !== text) throw new Error(`heading is "${await page.locator('h1').textContent()}", not "${text}"`);
+}
+
 /** Screenshots land here (git-ignored), one folder per test file. */
 export const ARTIFACTS = path.resolve(__dirname, '..', '.artifacts');
 

@@ -100,10 +100,7 @@ export async function startConnectWorld(): Promise<ConnectWorld> {
 
 export const heading = (page: Page) => page.locator('h1').textContent({ timeout: WAIT_MS });
 
-/** Waits until the page shows the heading (after a navigation the test caused). */
-export async function waitForHeading(page: Page, text: string): Promise<void> {
-  await page.locator('h1', { hasText: text }).waitFor({ timeout: WAIT_MS });
-}
+export { waitForHeading } from '../helpers/browser';
 
 /** One Connect world and one Chromium for the file's tests, closed after them. */
 export function useConnectBrowser(ready: (w: ConnectWorld, browser: Browser) => void): void {

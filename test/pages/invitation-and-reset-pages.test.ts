@@ -1,7 +1,7 @@
 import { startLinkedTestApp, http, type TestApp } from '../helpers/test-app';
 import { startMailBox, mailTo, type MailBox } from '../helpers/smtp';
 import { createTenant, type CreatedTenant } from '../helpers/identity';
-import { launchBrowser, linkIn, type Browser } from '../helpers/browser';
+import { expectHeading, launchBrowser, linkIn, type Browser } from '../helpers/browser';
 
 /** The pages behind the invitation and reset emails, driven in a real Chromium from the mail's own link. */
 describe('invitation and password-reset pages in a browser', () => {
@@ -36,14 +36,14 @@ describe('invitation and password-reset pages in a browser', () => {
     expect(link.origin).toBe(app.config.PUBLIC_URL);
     const page = await browser.newPage();
     await page.goto(link.toString());
-    await expect(page.locator('h1').textContent()).resolves.toBe('Join Acme Ads');
+    await expectHeading(page, 'Join Acme Ads');
     await expect(page.locator('main').textContent()).resolves.toContain(email);
     await browser.screenshot(page, 'invitation-form');
     await page.getByLabel('Your name').fill('Ina Vitee');
     await page.getByLabel('Choose a password').fill('correct-horse-battery');
     await page.getByLabel('Type it again').fill('correct-horse-battery');
     await page.getByRole('button', { name: 'Create my account' }).click();
-    await expect(page.locator('h1').textContent()).resolves.toBe('Welcome to Acme Ads');
+    await expectHeading(page, 'Welcome to Acme Ads');
     await expect(page.locator('main').textContent()).resolves.toContain('Your account is ready');
     expect(new URL(page.url()).search).toBe('');
     await browser.screenshot(page, 'invitation-accepted');
@@ -53,7 +53,7 @@ describe('invitation and password-reset pages in a browser', () => {
     const again = await page.goto(link.toString());
     expect(again!.status()).toBe(400);
     expect(again!.headers()['content-type']).toContain('text/html');
-    await expect(page.locator('h1').textContent()).resolves.toBe('This link is not valid');
+    await expectHeading(page, 'This link is not valid');
     await expect(page.locator('main').textContent()).resolves.toContain('already used');
     await browser.screenshot(page, 'invitation-used');
     await page.close();
@@ -78,7 +78,7 @@ describe('invitation and password-reset pages in a browser', () => {
     await page.getByLabel('Choose a password').fill('a-long-enough-password');
     await page.getByLabel('Type it again').fill('a-long-enough-password');
     await page.getByRole('button', { name: 'Create my account' }).click();
-    await expect(page.locator('h1').textContent()).resolves.toBe('Welcome to Acme Ads');
+    await expectHeading(page, 'Welcome to Acme Ads');
     expect((await login(email, 'a-long-enough-password')).status).toBe(200);
     await page.close();
   });
@@ -92,12 +92,12 @@ describe('invitation and password-reset pages in a browser', () => {
     expect(link.origin).toBe(app.config.PUBLIC_URL);
     const page = await browser.newPage();
     await page.goto(link.toString());
-    await expect(page.locator('h1').textContent()).resolves.toBe('Choose a new password');
+    await expectHeading(page, 'Choose a new password');
     await browser.screenshot(page, 'reset-form');
     await page.getByLabel('New password').fill('brand-new-password-1');
     await page.getByLabel('Type it again').fill('brand-new-password-1');
     await page.getByRole('button', { name: 'Save the new password' }).click();
-    await expect(page.locator('h1').textContent()).resolves.toBe('Your password has been changed');
+    await expectHeading(page, 'Your password has been changed');
     await browser.screenshot(page, 'reset-done');
     expect((await login(user.email, 'brand-new-password-1')).status).toBe(200);
     expect((await login(user.email, user.password)).status).toBe(401);
@@ -120,7 +120,7 @@ describe('invitation and password-reset pages in a browser', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('typed-with-keys-only');
     await page.keyboard.press('Enter');
-    await expect(page.locator('h1').textContent()).resolves.toBe('Welcome to Acme Ads');
+    await expectHeading(page, 'Welcome to Acme Ads');
     expect((await login(email, 'typed-with-keys-only')).status).toBe(200);
     await page.close();
   });
@@ -129,10 +129,10 @@ describe('invitation and password-reset pages in a browser', () => {
     const page = await browser.newPage();
     const unknown = await page.goto(`${app.url}/reset-password?token=rst_not-a-real-token`);
     expect(unknown!.status()).toBe(400);
-    await expect(page.locator('h1').textContent()).resolves.toBe('This link is not valid');
+    await expectHeading(page, 'This link is not valid');
     const bare = await page.goto(`${app.url}/accept-invitation`);
     expect(bare!.status()).toBe(400);
-    await expect(page.locator('h1').textContent()).resolves.toBe('This link is incomplete');
+    await expectHeading(page, 'This link is incomplete');
     await page.close();
   });
 

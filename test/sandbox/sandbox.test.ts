@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { launchBrowser, linkIn } from '../helpers/browser';
+import { expectHeading, launchBrowser, linkIn } from '../helpers/browser';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -117,7 +117,7 @@ describe('npm run sandbox', () => {
       const page = await browser.newPage();
       // The OAuth landing is a page, not JSON.
       await page.goto(landing![1]!);
-      await expect(page.locator('h1').textContent()).resolves.toBe('TikTok is connected');
+      await expectHeading(page, 'TikTok is connected');
       await browser.screenshot(page, 'connection-result');
 
       await waitOutput(sandbox, (o) => printedMail(o, mate!) !== undefined, 10_000);
@@ -126,7 +126,7 @@ describe('npm run sandbox', () => {
       await page.getByLabel('Choose a password').fill('first-password-123');
       await page.getByLabel('Type it again').fill('first-password-123');
       await page.getByRole('button', { name: 'Create my account' }).click();
-      await expect(page.locator('h1').textContent()).resolves.toBe('Welcome to Demo SaaS');
+      await expectHeading(page, 'Welcome to Demo SaaS');
 
       const mailsBefore = sandbox.output().split(`--- mail to ${mate}:`).length;
       const forgot = await fetch(`${base}/api/v1/tenant/auth/password/forgot`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: mate }) });
@@ -136,7 +136,7 @@ describe('npm run sandbox', () => {
       await page.getByLabel('New password').fill('second-password-456');
       await page.getByLabel('Type it again').fill('second-password-456');
       await page.getByRole('button', { name: 'Save the new password' }).click();
-      await expect(page.locator('h1').textContent()).resolves.toBe('Your password has been changed');
+      await expectHeading(page, 'Your password has been changed');
     } finally {
       await browser.close();
     }

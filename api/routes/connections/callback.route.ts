@@ -1,6 +1,7 @@
 import { z } from '../../../shared/infra/zod-openapi';
 import { AppError, type ErrorCode } from '../../../shared/errors/app-error';
 import { defineRoute } from '../route';
+import { statusForCode } from '../../http/error-to-http';
 import { CallbackResultDto, PlatformParams } from './schemas';
 
 const CALLBACK_TO_ERROR: Record<string, ErrorCode> = {
@@ -16,7 +17,7 @@ export const callbackRoute = defineRoute({
   operationId: 'connectionCallback',
   summary: 'Connection completed',
   description:
-    'Platform redirect target. Exchanges the code, stores the tokens encrypted, discovers ad accounts, then redirects (302) to the redirectUri with `status=success&connectionId=…` or `status=error&code=…`. Without a redirectUri it answers JSON.',
+    'Platform redirect target. Exchanges the code, stores the tokens encrypted, discovers ad accounts, then redirects (302) to the redirectUri with `status=success&connectionId=…` or `status=error&code=…`. Without a redirectUri (or when the state is missing or unknown, so there is none to use) it answers JSON, except to a browser (`Accept: text/html` preferred over JSON), which is sent to the gateway\'s own `/connection-result` page instead.',
   tags: ['Connections'],
   auth: 'none',
   params: PlatformParams,
@@ -27,7 +28,17 @@ export const callbackRoute = defineRoute({
     // A step of popup flows (the Connect page's, or a tenant's own): a same-origin COOP here, even on
     // a redirect, would cut the popup off from the window that opened it.
     res.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
-    const out = await deps.services.oauthFlow.callback(em, params.platform, req.query as Record<string, unknown>);
+    // A person's browser lands here: it gets a page in plain words, never a JSON envelope.
+    const toBrowser = req.accepts(['json', 'html']) === 'html';
+    let out: Awaited<ReturnType<typeof deps.services.oauthFlow.callback>>;
+    try {
+      out = await deps.services.oauthFlow.callback(em, params.platform, req.query as Record<string, unknown>);
+    } catch (e) {
+      if (!toBrowser || !(e instanceof AppError) || statusForCode(e.code) >= 500) throw e;
+      const message = e.code === 'VALIDATION_FAILED' ? 'This sign-in link is not valid (unknown or already cleaned up). Start the connection again.' : e.message;
+      out = { status: 'error', platform: params.platform, code: e.code, message, redirectUri: `${deps.services.infra.config.PUBLIC_URL}/connection-result` };
+    }
+    if (!out.redirectUri && toBrowser) out = { ...out, redirectUri: `${deps.services.infra.config.PUBLIC_URL}/connection-result` };
     if (out.redirectUri) {
       const u = new URL(out.redirectUri);
       u.searchParams.set('status', out.status);

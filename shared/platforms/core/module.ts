@@ -22,6 +22,8 @@ export interface PlatformModule<N extends string = string> {
   /** How the API names the platform: in operation ids (`start${label}Import`) and as the OpenAPI tag. */
   label: string;
   tag: string;
+  /** The name people know the platform by, on pages ("Meta", "Google Ads"). */
+  displayName: string;
   /** Scopes per feature and the feature of each operation; absent = not checked ahead of the platform. */
   scopeModel?: ScopeModel;
   writeOperations: readonly WriteOperation[];

@@ -33,6 +33,7 @@ export const facebookModule = definePlatformModule({
   name: 'facebook',
   label: 'Facebook',
   tag: 'Facebook',
+  displayName: 'Meta',
   createAdapter: createFacebookAdapter,
   scopeModel: FACEBOOK_SCOPE_MODEL,
   writeOperations: [...facebookWriteOperations, ...facebookObjectWriteOperations, ...facebookLeadsWriteOperations, ...facebookCreativeWriteOperations],

@@ -38,6 +38,7 @@ export const googleModule = definePlatformModule({
   name: 'google',
   label: 'Google',
   tag: 'Google',
+  displayName: 'Google Ads',
   createAdapter: createGoogleAdapter,
   scopeModel: GOOGLE_SCOPE_MODEL,
   writeOperations: googleWriteOperations,

@@ -34,6 +34,7 @@ export const linkedinModule = definePlatformModule({
   name: LINKEDIN_PLATFORM,
   label: 'Linkedin',
   tag: 'LinkedIn',
+  displayName: 'LinkedIn',
   config: linkedinConfigSchema,
   createAdapter: createLinkedinAdapter,
   scopeModel: LINKEDIN_SCOPE_MODEL,

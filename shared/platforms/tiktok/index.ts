@@ -30,6 +30,7 @@ export const tiktokModule = definePlatformModule({
   name: 'tiktok',
   label: 'Tiktok',
   tag: 'TikTok',
+  displayName: 'TikTok',
   createAdapter: createTiktokAdapter,
   writeOperations: [...tiktokWriteOperations, updateAssetOperation],
   importSource: tiktokImportSource,
