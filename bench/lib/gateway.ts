@@ -70,7 +70,8 @@ export async function startWorker(o: StartOptions & { expectWorkers?: number }):
     name: o.name,
     script: distPath('workers', 'main.js'),
     nodeFlags: WORKER_NODE_FLAGS,
-    env: { ...o.env, ...nodeOptions, ROLE: 'worker' },
+    // Port 0: each worker's ops port is its own (two workers on the default port: the second cannot start).
+    env: { WORKER_HTTP_PORT: '0', ...o.env, ...nodeOptions, ROLE: 'worker' },
     logDir: o.logDir,
     cpuProfDir: o.cpuProfDir,
   });

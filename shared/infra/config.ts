@@ -70,7 +70,7 @@ export const configSchema = z
     FACEBOOK_APP_RPS: int(0, 0),
     TIKTOK_ACCOUNT_RPS: int(0, 0),
     /** Share of every outbound budget left unused: N calls per 1000 / (1 − headroom) ms, for what happens after a grant. */
-    OUTBOUND_RATE_HEADROOM: z.coerce.number().min(0).max(0.5).default(0.1),
+    OUTBOUND_RATE_HEADROOM: z.coerce.number().min(0).max(0.5).default(0.05),
     TIKTOK_APP_RPS: int(10, 0),
     GOOGLE_ACCOUNT_RPS: int(10, 0),
     GOOGLE_APP_RPS: int(0, 0),
