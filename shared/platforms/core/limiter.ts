@@ -225,7 +225,12 @@ export class OutboundLimiter {
         // A grant that reached us late is taken again now (the script first drops the old entry).
         // Bounded: when every round trip is slow, re-taking only costs more of them.
         if (performance.now() - sent > this.staleMs && ++stale <= 2) continue;
-        return { p: this.start(k, rules, a, slot, fn) };
+        // The call's promise travels through the queue's own promise before run() returns it: a
+        // call that fails at once (a DNS error) would otherwise reject with no handler attached yet,
+        // which ends the process. The caller still gets the rejection from run().
+        const p = this.start(k, rules, a, slot, fn);
+        p.catch(() => undefined);
+        return { p };
       }
       if (until !== undefined && Date.now() + a.waitMs > until) return { refusedMs: a.waitMs };
       await sleep(a.waitMs);

@@ -107,4 +107,24 @@ describe('the outbound limiter on the shared log', () => {
     expect(grants).toHaveLength(3);
     expect(await redis.zcard(`${prefix}:lim:log:facebook:account:stale`)).toBe(3);
   });
+
+  it('queued calls that fail at once (a DNS error) reject to their callers and leave no unhandled rejection behind', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const limiter = make();
+      const key: LimitKey = { platform: 'tiktok', appKey: 'app', accountKey: 'dns', accountRps: 50, appRps: 0 };
+      const dns = () => Object.assign(new Error('getaddrinfo ENOTFOUND business-api.tiktok.com'), { code: 'ENOTFOUND' });
+      // Several at once: all but the first go through the limiter's queue.
+      const results = await Promise.all([1, 2, 3, 4].map(() => limiter.run(key, 'write', () => Promise.reject(dns())).catch((e: { code?: string }) => e.code)));
+      expect(results).toEqual(['ENOTFOUND', 'ENOTFOUND', 'ENOTFOUND', 'ENOTFOUND']);
+      // Unhandled rejections are reported after the microtask queue drains: give the loop a turn.
+      await new Promise((r) => setImmediate(r));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });
