@@ -1,6 +1,7 @@
 import { z } from '../../../infra/zod-openapi';
 import { adAccountId, dateTime, id, money } from './common.dto';
 import { ASSET_LEVELS, type AssetLevel } from './levels';
+import { adgroupTargetingFields } from './assets.dto';
 
 export const AssetUpdateParams = z.object({ level: z.enum(ASSET_LEVELS), id }).strict();
 
@@ -19,14 +20,7 @@ const ADGROUP = {
   bidPrice: money.optional(),
   conversionBidPrice: money.optional(),
   pacing: z.enum(['PACING_MODE_SMOOTH', 'PACING_MODE_FAST']).optional(),
-  locationIds: z.array(id).min(1).optional(),
-  languages: z.array(z.string()).optional(),
-  gender: z.enum(['GENDER_UNLIMITED', 'GENDER_MALE', 'GENDER_FEMALE']).optional(),
-  ageGroups: z.array(z.string().regex(/^AGE_\d+_\d+$/)).optional(),
-  audienceIds: z.array(id).optional(),
-  excludedAudienceIds: z.array(id).optional(),
-  interestCategoryIds: z.array(id).optional(),
-  operatingSystems: z.array(z.string()).optional(),
+  ...adgroupTargetingFields,
 };
 
 /** The creative fields of one ad in ad/update (`AdUpdateBody.js`, `AdupdateCreatives.js`), sent with patch_update. */

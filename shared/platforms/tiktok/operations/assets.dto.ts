@@ -48,6 +48,18 @@ export const CreateCampaignDto = z
   .superRefine(budgetRule)
   .openapi('CreateCampaignDto');
 
+/** An ad group's audience fields (`AdgroupCreateBody.js`, `AdgroupUpdateBody.js`): the same in a create and an update. */
+export const adgroupTargetingFields = {
+  locationIds: z.array(id).min(1).optional(),
+  languages: z.array(z.string()).optional(),
+  gender: z.enum(['GENDER_UNLIMITED', 'GENDER_MALE', 'GENDER_FEMALE']).optional(),
+  ageGroups: z.array(z.string().regex(/^AGE_\d+_\d+$/)).optional(),
+  audienceIds: z.array(id).optional(),
+  excludedAudienceIds: z.array(id).optional(),
+  interestCategoryIds: z.array(id).optional(),
+  operatingSystems: z.array(z.string()).optional(),
+};
+
 export const CreateAdGroupDto = z
   .object({
     campaignId: id.optional().openapi({ description: 'Required when the request has no campaign part' }),
@@ -55,14 +67,7 @@ export const CreateAdGroupDto = z
     promotionType: z.string().min(1).optional(),
     placementType: z.enum(['PLACEMENT_TYPE_AUTOMATIC', 'PLACEMENT_TYPE_NORMAL']).optional(),
     placements: z.array(z.enum(['PLACEMENT_TIKTOK', 'PLACEMENT_PANGLE', 'PLACEMENT_GLOBAL_APP_BUNDLE'])).optional(),
-    locationIds: z.array(id).min(1).optional(),
-    languages: z.array(z.string()).optional(),
-    gender: z.enum(['GENDER_UNLIMITED', 'GENDER_MALE', 'GENDER_FEMALE']).optional(),
-    ageGroups: z.array(z.string().regex(/^AGE_\d+_\d+$/)).optional(),
-    audienceIds: z.array(id).optional(),
-    excludedAudienceIds: z.array(id).optional(),
-    interestCategoryIds: z.array(id).optional(),
-    operatingSystems: z.array(z.string()).optional(),
+    ...adgroupTargetingFields,
     budgetMode: z.enum(BUDGET_MODES),
     budget: money,
     scheduleType: z.enum(['SCHEDULE_FROM_NOW', 'SCHEDULE_START_END']),
