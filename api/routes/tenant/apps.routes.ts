@@ -9,7 +9,7 @@ const PlatformFieldDto = z
   .openapi('PlatformFieldDto');
 const PlatformMetadataDto = z
   .object({
-    platform: z.enum(['facebook', 'google', 'tiktok', 'linkedin']),
+    platform: z.enum(APP_PLATFORMS as [AppPlatform, ...AppPlatform[]]),
     label: z.string(),
     available: z.boolean().openapi({ description: 'Whether users can connect this platform through the gateway today' }),
     reason: z.string().optional().openapi({ description: 'Why the platform cannot be connected (only when available is false)' }),
