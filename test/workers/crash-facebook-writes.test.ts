@@ -12,7 +12,8 @@ const uniq = (what: string) => `${what} ${Date.now()}-${++n}`;
 /*
  * The Meta creates added for issue 14, crashed like those of crash-every-create.test.ts: Meta accepts
  * the create, the worker is SIGKILLed before our "done" checkpoint, and a new worker must find the
- * object by its job-step name instead of creating a second one.
+ * object by its job-step name instead of creating a second one (an image is named by its bytes, so
+ * uploading them again is how the retry finds it).
  */
 describe('a Meta create crashed between Meta accepting it and our checkpoint', () => {
   let w: CrashWorld;
@@ -59,6 +60,24 @@ describe('a Meta create crashed between Meta accepting it and our checkpoint', (
     expect(found).toHaveLength(1);
     expect(job.result.id).toBe(found[0]!.id);
     expect(creates).toBe(1);
+  }, 400_000);
+
+  it('Meta image upload: the retry uploads the same bytes again, the account gains one image, and the job answers its hash', async () => {
+    // A PNG signature and a unique tail, so this image is new to the account.
+    const bytes = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(uniq('crash image'))]).toString('base64');
+    const images = async () => {
+      const r = await fetch(`${w.fb.baseUrl}/v25.0/act_${FB}/adimages?access_token=${wellKnownToken('alice')}`);
+      return ((await r.json()) as { data: { hash: string }[] }).data.map((i) => i.hash);
+    };
+    const before = await images();
+    const { job, creates } = await crashAfterAccept(w.fb, /\/act_\d+\/adimages$/, () =>
+      http(w.app.url, 'POST', '/api/v1/facebook/adimages', { headers: { ...w.alice, prefer: 'respond-async' }, body: { adAccountId: `act_${FB}`, bytes } }),
+    );
+    expect(job.state).toBe('completed');
+    const added = (await images()).filter((h) => !before.includes(h));
+    expect(added).toEqual([job.result.hash]);
+    // No lookup: the second upload of the same bytes is what makes it exactly once.
+    expect(creates).toBe(2);
   }, 400_000);
 
   it('Meta creative: exactly one creative (whose list has no name filter), and the job answers its id', async () => {

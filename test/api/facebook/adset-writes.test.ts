@@ -28,6 +28,8 @@ describe('Meta ad sets: created in a campaign of the account, with Meta’s rule
     const r = await w.call('POST', '/api/v1/facebook/adsets', { body });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ success: true, message: 'Ad set created', data: { id: expect.stringMatching(/^\d+$/) } });
+    expect(r.body.pollUrl).toBe(`/api/v1/jobs/${r.body.jobId}`);
+    expect(r.headers.get('content-location')).toBe(r.body.pollUrl);
     const [post] = await postsTo(`/act_${A1}/adsets`);
     expect(post!.body).toMatchObject({
       campaign_id: campaign, status: 'PAUSED', optimization_goal: 'LINK_CLICKS', billing_event: 'IMPRESSIONS', daily_budget: '1500',

@@ -20,6 +20,8 @@ describe('Meta ad images and creatives: upload an image, then build link, lead-f
     const r = await upload();
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ message: 'Image uploaded', data: { hash: expect.stringMatching(/^[0-9a-f]{32}$/), url: expect.any(String) } });
+    expect(r.body.pollUrl).toBe(`/api/v1/jobs/${r.body.jobId}`);
+    expect(r.headers.get('content-location')).toBe(r.body.pollUrl);
     const [post] = (await w.simCalls(`/act_${A1}/adimages`)).filter((c) => c.method === 'POST');
     expect(post!.body.bytes).toBe(PNG);
     expect((await upload()).body.data.hash).toBe(r.body.data.hash);

@@ -76,6 +76,8 @@ describe('Meta leads: read and exported from a form on a Page the ad account pro
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ message: 'Leads exported', data: { formId: form, leads: 3, pages: 1 } });
     const jobId = first.body.data.entitiesUrl.split('/')[4];
+    expect(first.body.jobId).toBe(jobId);
+    expect(first.headers.get('content-location')).toBe(`/api/v1/jobs/${jobId}`);
     const stored = await entities(jobId);
     expect(stored.map((e) => e.platformId).sort()).toEqual(leadsOf(form).map((l) => l.id).sort());
     expect(stored[0]).toMatchObject({ level: `leads:${form}`, data: { form_id: form, answers: { email: expect.any(String) } } });

@@ -18,6 +18,8 @@ describe('PATCH of Meta campaigns, ad sets and ads: partial updates, read back t
     const r = await w.call('PATCH', `/api/v1/facebook/campaigns/${c.id}`, { body: { adAccountId: A1, name: 'Renamed campaign', daily_budget: 4321 } });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ message: 'Campaign updated', data: { success: true, id: c.id, updated: ['daily_budget', 'name'] } });
+    expect(r.body.pollUrl).toBe(`/api/v1/jobs/${r.body.jobId}`);
+    expect(r.headers.get('content-location')).toBe(r.body.pollUrl);
     const [post] = await postsTo(`/${c.id}`);
     expect(post!.body).toMatchObject({ name: 'Renamed campaign', daily_budget: '4321' });
     expect(Object.keys(post!.body).sort()).toEqual(['access_token', 'appsecret_proof', 'daily_budget', 'name']);

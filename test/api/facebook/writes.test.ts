@@ -103,6 +103,18 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
     await w.call('POST', `/api/v1/facebook/${segment}/${id}/status`, { body: { adAccountId: A1, status: 'ACTIVE' } });
   });
 
+  it('DELETED through the same status route: the ad is gone from the list', async () => {
+    const adset = await firstId(`/api/v1/facebook/adsets?adAccountId=${A1}&limit=1&fields=id`);
+    const creative = await firstId(`/api/v1/facebook/creatives?adAccountId=${A1}&limit=1&fields=id`);
+    const made = await w.call('POST', '/api/v1/facebook/ads', { body: { adAccountId: A1, name: uniq('Doomed ad'), adset_id: adset, creative: { creative_id: creative } } });
+    const id = made.body.data.id as string;
+    const r = await w.call('POST', `/api/v1/facebook/ads/${id}/status`, { body: { adAccountId: A1, status: 'DELETED' } });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual({ success: true, id, status: 'DELETED' });
+    const listed = await w.call('GET', `/api/v1/facebook/ads?adAccountId=${A1}&fields=id&limit=100`);
+    expect(listed.body.data.data.map((a: { id: string }) => a.id)).not.toContain(id);
+  });
+
   it('a status change for an object of another ad account answers 404 and writes nothing', async () => {
     const other = await firstId(`/api/v1/facebook/ads?adAccountId=${ACCOUNTS.alice[1]}&limit=1&fields=id`);
     await w.clearSim();

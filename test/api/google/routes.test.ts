@@ -1,5 +1,7 @@
 import { http } from '../../helpers/test-app';
 import { externalUserToken } from '../../helpers/identity';
+import { googleRoutes } from '../../../api/routes/google';
+import { importRoutes } from '../../../api/routes/jobs/import-routes';
 import { G, gaqlPath, searchStreamOf, useGoogleWorld } from './support';
 
 const w = useGoogleWorld();
@@ -224,5 +226,14 @@ describe('ownership on every Google route that names an account', () => {
   it.each(bodyRoutes)('%s: without credentials → 401', async (_name, method, path, body) => {
     const r = await http(w.app.url, method, path, { body: { ...body, adAccountId: G.aliceUs } });
     expect(r.status).toBe(401);
+  });
+
+  it('the two tables cover every Google route that names an account', () => {
+    const covered = [...routes.map(([, p]) => `GET ${p(G.aliceUs).split('?')[0]}`), ...bodyRoutes.map(([, m, p]) => `${m} ${p}`)];
+    // list-accessible-accounts names no account: it lists what the user's Google login reaches.
+    const all = [...googleRoutes, ...importRoutes.filter((r) => r.path.startsWith('/api/v1/google/'))]
+      .filter((r) => !r.path.includes('list-accessible-accounts'))
+      .map((r) => `${r.method.toUpperCase()} ${r.path.replace('{campaignId}', '300000001')}`);
+    expect(covered.sort()).toEqual(all.sort());
   });
 });

@@ -1,4 +1,5 @@
 import { ALICE_UK, ALICE_US, BOB_BIKES, qs, useTiktokWorld } from './support';
+import { adGroupPart, campaignPart } from './fixtures';
 
 type Rec = Record<string, any>;
 
@@ -16,6 +17,8 @@ describe('PATCH /api/v1/tiktok/assets/{level}/{id}: partial updates with TikTokâ
     const r = await patch('campaign', c.campaign_id, { adAccountId: ALICE_US, campaignName: 'Renamed campaign', budget: 75 });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Campaign updated');
+    expect(r.body.pollUrl).toBe(`/api/v1/jobs/${r.body.jobId}`);
+    expect(r.headers.get('content-location')).toBe(r.body.pollUrl);
     const [call] = await updates('campaign');
     expect(call!.body).toEqual({ advertiser_id: ALICE_US, campaign_id: c.campaign_id, campaign_name: 'Renamed campaign', budget: 75 });
     const back = (await list(ALICE_US, 'campaign', ['campaign_id', 'campaign_name', 'budget'])).find((x) => x.campaign_id === c.campaign_id)!;
@@ -56,6 +59,22 @@ describe('PATCH /api/v1/tiktok/assets/{level}/{id}: partial updates with TikTokâ
     expect(r.status).toBe(400);
     expect(r.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
     expect(await updates(level)).toHaveLength(0);
+  });
+
+  it('a lifetime ad group budget below 20 USD Ã— its scheduled days â†’ 400 naming the field; the minimum itself passes', async () => {
+    const made = await w.send('POST', '/api/v1/tiktok/assets', {
+      adAccountId: ALICE_US,
+      campaign: { ...campaignPart(), budgetMode: 'BUDGET_MODE_INFINITE', budget: undefined },
+      adGroup: { ...adGroupPart(), budgetMode: 'BUDGET_MODE_TOTAL', budget: 500, scheduleType: 'SCHEDULE_START_END', scheduleStartTime: '2030-01-01 00:00:00', scheduleEndTime: '2030-01-11 00:00:00' },
+    });
+    expect(made.status).toBe(200);
+    const id = made.body.data.adgroup_id as string;
+    await w.clearCalls();
+    const low = await patch('adgroup', id, { adAccountId: ALICE_US, budget: 199 });
+    expect(low.status).toBe(400);
+    expect(low.body.error.details).toEqual([{ path: 'body.budget', message: expect.stringContaining('at least 200 USD') }]);
+    expect(await updates('adgroup')).toHaveLength(0);
+    expect((await patch('adgroup', id, { adAccountId: ALICE_US, budget: 200 })).status).toBe(200);
   });
 
   it('the USD minimums do not apply to another currency (GBP): TikTok judges', async () => {
