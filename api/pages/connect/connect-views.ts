@@ -1,5 +1,6 @@
 import type { AdAccountView } from '../../../shared/domain/connections/connection.service';
 import { html, layout, type Html } from '../html';
+import type { Words } from './connect-text';
 
 /**
  * What the Connect page posts to the window that opened it (documented in docs/connect.md). `type`
@@ -22,81 +23,90 @@ const messageHolder = (m: { message: ConnectMessage; origins: string[] } | undef
 const links = (list: Link[]): Html | '' =>
   list.length ? html`<p class="actions">${list.map((l) => html`<a class="button${l.secondary ? ' secondary' : ''}" href="${l.href}">${l.label}</a> `)}</p>` : '';
 
-const frame = (title: string, body: Html): Html => layout({ title, body, scripts: ['connect.js'] });
+const frame = (w: Words, title: string, body: Html): Html => layout({ title, body, scripts: ['connect.js'], lang: w.lang });
 
-export function choosePlatformPage(o: { csrf: string; platforms: { platform: string; name: string }[]; cancel?: Link }): Html {
+export function choosePlatformPage(w: Words, o: { csrf: string; platforms: { platform: string; name: string }[]; cancel?: Link }): Html {
+  const { t } = w;
   return frame(
-    'Connect your ad accounts',
-    html`<h1>Connect your ad accounts</h1>
-<p>Choose the platform your ad accounts are on. You will sign in there and allow access, then pick the accounts to use.</p>
+    w,
+    t.connectTitle,
+    html`<h1>${t.connectTitle}</h1>
+<p>${t.connectIntro}</p>
 <form method="post" action="/connect/platform">
 <input type="hidden" name="csrf" value="${o.csrf}">
 <ul class="choices platforms">
-${o.platforms.map((p) => html`<li><button type="submit" name="platform" value="${p.platform}">Continue with ${p.name}</button></li>`)}
+${o.platforms.map((p) => html`<li><button type="submit" name="platform" value="${p.platform}">${t.continueWith(p.name)}</button></li>`)}
 </ul>
 </form>
 ${links(o.cancel ? [{ ...o.cancel, secondary: true }] : [])}`,
   );
 }
 
-function accountRow(a: AdAccountView, i: number): Html {
+function accountRow(w: Words, a: AdAccountView, i: number): Html {
+  const { t } = w;
   const id = `account-${i}`;
   const active = a.status === 'active';
   const other = a.status === 'owned_by_other';
-  const details = [`ID ${a.adAccountId}`, a.currency, a.timezone].filter(Boolean).join(' · ');
+  const details = [t.accountId(a.adAccountId), a.currency, a.timezone].filter(Boolean).join(' · ');
   return html`<li><label for="${id}">
 <input type="checkbox" id="${id}" name="account" value="${a.adAccountId}"${active ? html` checked disabled` : other ? html` disabled` : ''}>
 <span><strong>${a.name ?? a.adAccountId}</strong><span class="meta">${details}</span>
-${active ? html`<span class="badge">Already active</span>` : ''}${other ? html`<span class="badge other">Connected by another user</span>` : ''}</span>
+${active ? html`<span class="badge">${t.alreadyActive}</span>` : ''}${other ? html`<span class="badge other">${t.otherUser}</span>` : ''}</span>
 </label></li>`;
 }
 
-export function chooseAccountsPage(o: { csrf: string; platformName: string; accounts: AdAccountView[]; problem?: string }): Html {
-  const title = `Choose your ${o.platformName} ad accounts`;
+export function chooseAccountsPage(w: Words, o: { csrf: string; platformName: string; accounts: AdAccountView[]; problem?: string }): Html {
+  const { t } = w;
+  const title = t.chooseAccountsTitle(o.platformName);
   if (!o.accounts.length) {
     return frame(
-      'No ad accounts found',
-      html`<h1 class="error">No ad accounts found</h1>
-<p>Your ${o.platformName} sign-in can reach no ad account. Sign in there with another login, or ask for access to the accounts, then try again.</p>
-${links([{ href: '/connect', label: 'Try again' }])}`,
+      w,
+      t.noAccountsTitle,
+      html`<h1 class="error">${t.noAccountsTitle}</h1>
+<p>${t.noAccountsText(o.platformName)}</p>
+${links([{ href: '/connect', label: t.tryAgain }])}`,
     );
   }
   return frame(
+    w,
     title,
     html`<h1>${title}</h1>
-<p>These are the ad accounts your ${o.platformName} sign-in can reach. Tick the ones to use here.</p>
+<p>${t.chooseAccountsIntro(o.platformName)}</p>
 ${o.problem ? html`<div class="errors" role="alert" id="form-errors"><p>${o.problem}</p></div>` : ''}
 <form method="post" action="/connect/accounts">
 <input type="hidden" name="csrf" value="${o.csrf}">
 <input type="hidden" name="opener" value="">
 <fieldset>
-<legend>Ad accounts</legend>
+<legend>${t.adAccounts}</legend>
 <ul class="choices">
-${o.accounts.map(accountRow)}
+${o.accounts.map((a, i) => accountRow(w, a, i))}
 </ul>
 </fieldset>
-<button type="submit">Activate the chosen accounts</button>
+<button type="submit">${t.activate}</button>
 </form>
-${links([{ href: '/connect', label: 'Choose another platform', secondary: true }])}`,
+${links([{ href: '/connect', label: t.chooseAnother, secondary: true }])}`,
   );
 }
 
-export function donePage(o: { platformName: string; accounts: AdAccountView[]; back?: Link; message: ConnectMessage; origins: string[] }): Html {
-  const title = `${o.platformName} is connected`;
+export function donePage(w: Words, o: { platformName: string; accounts: AdAccountView[]; back?: Link; message: ConnectMessage; origins: string[] }): Html {
+  const { t } = w;
+  const title = t.connectedTitle(o.platformName);
   return frame(
+    w,
     title,
     html`<h1 class="ok">${title}</h1>
-<p>These ad accounts are ready to use:</p>
-<ul class="done">${o.accounts.map((a) => html`<li><strong>${a.name ?? a.adAccountId}</strong> <span class="meta">ID ${a.adAccountId}</span></li>`)}</ul>
-<p>${o.back ? 'You can close this window, or go back now.' : 'You can close this window.'}</p>
+<p>${t.readyToUse}</p>
+<ul class="done">${o.accounts.map((a) => html`<li><strong>${a.name ?? a.adAccountId}</strong> <span class="meta">${t.accountId(a.adAccountId)}</span></li>`)}</ul>
+<p>${o.back ? t.closeOrBack : t.close}</p>
 ${links(o.back ? [o.back] : [])}
 ${messageHolder({ message: o.message, origins: o.origins })}`,
   );
 }
 
 /** Every problem the person can meet, in plain words, with at least one way on. */
-export function problemPage(o: { title: string; text: string | Html; links: Link[]; message?: { message: ConnectMessage; origins: string[] } }): Html {
+export function problemPage(w: Words, o: { title: string; text: string | Html; links: Link[]; message?: { message: ConnectMessage; origins: string[] } }): Html {
   return frame(
+    w,
     o.title,
     html`<h1 class="error">${o.title}</h1>
 <p>${o.text}</p>

@@ -27,7 +27,7 @@ export const CreateConnectSessionDto = z
       .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/, 'a BCP 47 language tag such as en or en-GB')
       .max(35)
       .optional()
-      .openapi({ description: 'The end user’s language (BCP 47), kept with the session; the pages are in English today', example: 'en-GB' }),
+      .openapi({ description: 'The end user’s language (BCP 47), kept with the session: the pages use its language subtag when they have it (en, fr, es), else the browser’s Accept-Language, else English', example: 'en-GB' }),
   })
   .strict()
   .openapi('CreateConnectSessionDto');

@@ -9669,7 +9669,7 @@ export interface components {
              */
             returnUrl?: string;
             /**
-             * @description The end user’s language (BCP 47), kept with the session; the pages are in English today
+             * @description The end user’s language (BCP 47), kept with the session: the pages use its language subtag when they have it (en, fr, es), else the browser’s Accept-Language, else English
              * @example en-GB
              */
             locale?: string;
