@@ -98,6 +98,11 @@ export const configSchema = z
     WEBHOOK_ENDPOINT_CACHE_TTL_MS: int(30_000, 0),
     /** Give-up time of one webhook delivery attempt. */
     WEBHOOK_TIMEOUT_MS: int(10_000, 100),
+    // Images fetched by URL for an upload (POST /facebook/adimages with `url`): same address rules as webhooks.
+    MEDIA_FETCH_ALLOWED_HOSTS: z.string().default(''),
+    MEDIA_FETCH_TIMEOUT_MS: int(20_000, 100),
+    // Meta's own limit for an ad image file is 30 MB.
+    MEDIA_FETCH_MAX_BYTES: int(30 * 1024 * 1024, 1),
     /** Worker processes serve /healthz, /readyz and /metrics here (0 = any free port). */
     WORKER_HTTP_PORT: int(9464, 0),
     /** Bearer token for /metrics on the public api port; unset, the api does not serve /metrics. */

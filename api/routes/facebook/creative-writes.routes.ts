@@ -1,4 +1,5 @@
 import { z } from '../../../shared/infra/zod-openapi';
+import { TargetPolicy } from '../../../shared/infra/outbound-target';
 import { AdImageDto, CreateAdCreativeDto, UploadAdImageDto } from '../../../shared/platforms/facebook/dto/creative.dto';
 import { assertPromotedPage, formPageToken } from '../../../shared/platforms/facebook/operations/leads';
 import { defineRoute, type RouteSpec } from '../route';
@@ -11,15 +12,21 @@ const uploadImageRoute = defineRoute({
   job: 'write',
   summary: 'Image uploaded',
   description:
-    'Write job: `POST /act_{id}/adimages` with the image as base64 (`bytes`, within the API body limit) → `{ hash, url }`. The hash is what creatives use; ' +
-    'the same bytes give the same hash, so uploading twice is harmless. Uploading by URL is not supported.',
+    'Write job: `POST /act_{id}/adimages` with the image as base64 (`bytes`, within the API body limit), or fetched by the gateway from `url` → `{ hash, url }`. ' +
+    'The hash is what creatives use; the same bytes give the same hash, so uploading twice is harmless. A `url` must be https on a public address (checked ' +
+    'before the job and again when fetching, which connects only to the checked addresses), must not redirect, and must answer a JPEG, PNG, GIF, BMP or TIFF ' +
+    'of at most 30 MB; otherwise 400 naming `body.url` (the job fails with it when the fetch finds the problem).',
   tags: TAGS,
   auth: 'external',
   body: UploadAdImageDto,
   response: { schema: AdImageDto },
   errors: WRITE_ERRORS,
   before: guardBody(),
-  handler: ({ deps, auth, req, body }) => submitWrite(deps, auth, req, 'facebook.upload-image', { image: body }, 'Image uploaded'),
+  handler: async ({ deps, auth, req, body }) => {
+    // The address rules up front, for a 400 before any job; the worker checks again as it fetches.
+    if (body.url) await new TargetPolicy(deps.config.MEDIA_FETCH_ALLOWED_HOSTS).validate(body.url, 'body.url', 'Image URL');
+    return submitWrite(deps, auth, req, 'facebook.upload-image', { image: body }, 'Image uploaded');
+  },
 });
 
 const createCreativeRoute = defineRoute({

@@ -7,7 +7,7 @@ import type { QueueBus } from '../../queues/queue-bus';
 import type { JobDefinition, JobPayload } from '../../queues/definitions';
 import { AppError } from '../../errors/app-error';
 import { webhookDeliverJob, webhookDispatchJob } from '../../queues/webhook-jobs';
-import { TargetRefused, type TargetPolicy } from './target-policy';
+import { TargetRefused, type TargetPolicy } from '../../infra/outbound-target';
 import { postWebhook, signHeaders, type SendResult } from './sender';
 
 /**

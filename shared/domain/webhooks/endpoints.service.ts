@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Vault } from '../../infra/crypto';
 import { AppError } from '../../errors/app-error';
-import type { TargetPolicy } from './target-policy';
+import type { TargetPolicy } from '../../infra/outbound-target';
 import type { WebhookEventType } from './events';
 
 export type EventSelection = '*' | WebhookEventType[];

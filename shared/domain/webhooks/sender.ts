@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Webhook } from 'standardwebhooks';
-import { pinnedLookup, type ResolvedAddress } from './target-policy';
+import { pinnedLookup, type ResolvedAddress } from '../../infra/outbound-target';
 
 export interface SendResult {
   ok: boolean;

@@ -5,7 +5,7 @@ import type { Vault } from '../../infra/crypto';
 import type { Mailer } from '../../infra/mailer';
 import { WebhookEvent } from '../../persistence/entities/webhook-event.entity';
 import { webhookSweepJob } from '../../queues/webhook-jobs';
-import { TargetPolicy } from './target-policy';
+import { TargetPolicy } from '../../infra/outbound-target';
 import { WebhookEndpointService } from './endpoints.service';
 import { WebhookDeliveryService } from './delivery.service';
 import { EventSubscriptions } from './subscriptions';

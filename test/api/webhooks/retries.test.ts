@@ -1,7 +1,7 @@
 import { startTestApp, http, type TestApp } from '../../helpers/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
 import { RETRY_DELAYS_MS } from '../../../shared/domain/webhooks/delivery.service';
-import { TargetPolicy } from '../../../shared/domain/webhooks/target-policy';
+import { TargetPolicy } from '../../../shared/infra/outbound-target';
 import { deliveryOf, deliveryService, emitAndDispatch, key, tenantWithEndpoint, verify } from './support';
 
 describe('webhook delivery attempts and retries', () => {

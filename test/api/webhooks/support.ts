@@ -3,7 +3,7 @@ import { http, type TestApp } from '../../helpers/test-app';
 import { createTenant, trackSecret, type CreatedTenant } from '../../helpers/identity';
 import { emitEvent, type WebhookEventType } from '../../../shared/domain/webhooks/events';
 import { WebhookDeliveryService } from '../../../shared/domain/webhooks/delivery.service';
-import type { TargetPolicy } from '../../../shared/domain/webhooks/target-policy';
+import type { TargetPolicy } from '../../../shared/infra/outbound-target';
 import { headersOf, type ReceivedWebhook } from '../../helpers/webhook-receiver';
 
 export const key = (k: string) => ({ 'x-api-key': k });

@@ -1,4 +1,4 @@
-import { isBlockedAddress, TargetPolicy, TargetRefused, type Resolver } from '../../../shared/domain/webhooks/target-policy';
+import { isBlockedAddress, TargetPolicy, TargetRefused, type Resolver } from '../../../shared/infra/outbound-target';
 
 const resolveTo = (map: Record<string, string[]>): Resolver => async (host) => {
   const found = map[host];

@@ -2435,7 +2435,7 @@ export interface paths {
         put?: never;
         /**
          * Image uploaded
-         * @description Write job: `POST /act_{id}/adimages` with the image as base64 (`bytes`, within the API body limit) → `{ hash, url }`. The hash is what creatives use; the same bytes give the same hash, so uploading twice is harmless. Uploading by URL is not supported.
+         * @description Write job: `POST /act_{id}/adimages` with the image as base64 (`bytes`, within the API body limit), or fetched by the gateway from `url` → `{ hash, url }`. The hash is what creatives use; the same bytes give the same hash, so uploading twice is harmless. A `url` must be https on a public address (checked before the job and again when fetching, which connects only to the checked addresses), must not redirect, and must answer a JPEG, PNG, GIF, BMP or TIFF of at most 30 MB; otherwise 400 naming `body.url` (the job fails with it when the fetch finds the problem).
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
          *
@@ -8192,8 +8192,14 @@ export interface components {
         UploadAdImageDto: {
             /** @example act_100000000000001 */
             adAccountId: string;
-            /** @description The image file (JPEG, PNG, GIF, BMP or TIFF), base64 */
-            bytes: string;
+            /** @description The image file (JPEG, PNG, GIF, BMP or TIFF), base64. Give this or `url`. */
+            bytes?: string;
+            /**
+             * Format: uri
+             * @description Where the gateway fetches the image (https, a public address, no redirect, at most 30 MB, a JPEG, PNG, GIF, BMP or TIFF by its content) to upload it. Give this or `bytes`.
+             * @example https://cdn.example.com/ads/summer.png
+             */
+            url?: string;
             name?: string;
         };
         FacebookCreativeCreatedDto: {

@@ -10,10 +10,26 @@ export const UploadAdImageDto = z
       .string()
       .min(8)
       .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64')
-      .openapi({ description: 'The image file (JPEG, PNG, GIF, BMP or TIFF), base64' }),
+      .optional()
+      .openapi({ description: 'The image file (JPEG, PNG, GIF, BMP or TIFF), base64. Give this or `url`.' }),
+    url: z
+      .string()
+      .max(2048)
+      .url()
+      .optional()
+      .openapi({
+        description:
+          'Where the gateway fetches the image (https, a public address, no redirect, at most 30 MB, a JPEG, PNG, GIF, BMP or TIFF by its content) to upload it. Give this or `bytes`.',
+        example: 'https://cdn.example.com/ads/summer.png',
+      }),
     name: z.string().trim().min(1).max(100).optional(),
   })
   .strict()
+  .superRefine((b, ctx) => {
+    if ((b.bytes === undefined) === (b.url === undefined)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [b.bytes === undefined ? 'bytes' : 'url'], message: 'give exactly one of bytes and url' });
+    }
+  })
   .openapi('UploadAdImageDto');
 export type UploadAdImage = z.infer<typeof UploadAdImageDto>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../../errors/app-error';
+import { fetchImage, MediaRefused } from '../../../infra/fetch-media';
 import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../core/write-operation';
 import { CreateAdCreativeDto, UploadAdImageDto, type CreateAdCreative, type UploadAdImage } from '../dto/creative.dto';
 import { graphCaller } from './caller';
@@ -10,6 +11,21 @@ import { createNamed } from './write-operations';
 const callerOf = (ctx: WriteContext) => graphCaller(ctx.caller);
 const accountId = (ctx: WriteContext) => ctx.account.platformAccountId;
 
+/**
+ * Meta's adimages edge takes only the file itself (`bytes`), so an image given by URL is fetched here,
+ * in the job, under the outbound address rules; what the URL answered decides, as a 400 naming `url`.
+ */
+async function fetched(ctx: WriteContext, url: string): Promise<string> {
+  const c = ctx.config;
+  try {
+    const media = await fetchImage(url, { allowedHosts: c.MEDIA_FETCH_ALLOWED_HOSTS, maxBytes: c.MEDIA_FETCH_MAX_BYTES, timeoutMs: c.MEDIA_FETCH_TIMEOUT_MS });
+    return media.bytes.toString('base64');
+  } catch (e) {
+    if (e instanceof MediaRefused) throw new AppError('VALIDATION_FAILED', `The image URL could not be used: ${e.message}`, { details: [{ path: 'body.url', message: e.message }] });
+    throw e;
+  }
+}
+
 // Exactly-once: none needed — an image is addressed by its content hash, so uploading the same bytes again answers the same hash and adds nothing.
 const uploadImage = defineWriteOperation<{ image: UploadAdImage }>({
   name: 'facebook.upload-image',
@@ -18,7 +34,8 @@ const uploadImage = defineWriteOperation<{ image: UploadAdImage }>({
   exactlyOnce: { idempotencyKey: 'the image bytes: Meta names an image by its content hash' },
   params: z.object({ image: UploadAdImageDto }),
   run: async (ctx, { image }) => {
-    const r = await callerOf(ctx).call<{ images?: Record<string, { hash?: string; url?: string }> }>(uploadImageCall(accountId(ctx), image));
+    const bytes = image.bytes ?? (await fetched(ctx, image.url!));
+    const r = await callerOf(ctx).call<{ images?: Record<string, { hash?: string; url?: string }> }>(uploadImageCall(accountId(ctx), { bytes, name: image.name }));
     const first = Object.values(r?.images ?? {})[0];
     if (!first?.hash) throw new AppError('PLATFORM_UNAVAILABLE', 'Meta did not return the image hash');
     return { hash: first.hash, url: first.url ?? '' };

@@ -1,8 +1,8 @@
-import type { CreateAdCreative, UploadAdImage } from '../dto/creative.dto';
+import type { CreateAdCreative } from '../dto/creative.dto';
 import { act, post, type GraphCall } from './graph-call';
 
 /** `POST /act_{id}/adimages bytes=…` → `{ images: { bytes: { hash, url } } }` (https://developers.facebook.com/docs/marketing-api/reference/ad-image/). */
-export const uploadImageCall = (accountId: string, b: UploadAdImage): GraphCall => post(`${act(accountId)}/adimages`, { bytes: b.bytes, name: b.name });
+export const uploadImageCall = (accountId: string, b: { bytes: string; name?: string }): GraphCall => post(`${act(accountId)}/adimages`, { bytes: b.bytes, name: b.name });
 
 /**
  * Lead ads use Meta's placeholder link `http://fb.me/` with a SIGN_UP call to action carrying the form

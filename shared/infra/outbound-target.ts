@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { lookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
-import { AppError } from '../../errors/app-error';
+import { AppError } from '../errors/app-error';
 
 export interface ResolvedAddress {
   address: string;
@@ -11,7 +11,7 @@ export type Resolver = (host: string) => Promise<ResolvedAddress[]>;
 
 export const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
 
-/** Ranges no webhook may reach: private, loopback, link-local, shared, reserved, multicast. */
+/** Ranges no outbound request of a tenant's choosing may reach: private, loopback, link-local, shared, reserved, multicast. */
 const BLOCKED_V4 = new BlockList();
 const BLOCKED_V6 = new BlockList();
 for (const [net, bits] of [
@@ -39,9 +39,10 @@ export class TargetRefused extends Error {
 const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '').toLowerCase();
 
 /**
- * Where webhooks may go: https only, to hosts whose every resolved address is public. Hosts in
- * WEBHOOK_ALLOWED_HOSTS are exempt (plain http allowed too), which is how tests and the sandbox reach
- * 127.0.0.1. Checked when an endpoint is saved and again before each attempt; the attempt then
+ * Where a request to a URL a tenant chose may go (webhook endpoints, images fetched for an upload):
+ * https only, to hosts whose every resolved address is public. Hosts in the allow-list
+ * (WEBHOOK_ALLOWED_HOSTS, MEDIA_FETCH_ALLOWED_HOSTS) are exempt (plain http allowed too), which is how
+ * tests and the sandbox reach 127.0.0.1. Checked when an endpoint is saved and again before each attempt; the attempt then
  * connects to exactly the addresses that were checked, so a DNS answer that changes in between
  * (rebinding) cannot steer it elsewhere.
  */
@@ -92,15 +93,15 @@ export class TargetPolicy {
     return found;
   }
 
-  /** For saving an endpoint: a 400 naming the field. */
-  async validate(raw: string, field = 'body.url'): Promise<URL> {
+  /** For saving an endpoint or accepting a URL: a 400 naming the field. */
+  async validate(raw: string, field = 'body.url', what = 'Webhook URL'): Promise<URL> {
     try {
       const url = this.parse(raw);
       // An exempt host is trusted as configured; it is still resolved at each delivery.
       if (!this.isExempt(url.hostname)) await this.addresses(url);
       return url;
     } catch (e) {
-      if (e instanceof TargetRefused) throw new AppError('VALIDATION_FAILED', `Webhook URL refused: ${e.message}`, { details: [{ path: field, message: e.message }] });
+      if (e instanceof TargetRefused) throw new AppError('VALIDATION_FAILED', `${what} refused: ${e.message}`, { details: [{ path: field, message: e.message }] });
       throw e;
     }
   }
