@@ -1,3 +1,4 @@
+import { budgetOf } from '../../simulators/google/state';
 import { V, adsError, call, mintToken, search, start, type Sim } from './google-sim.helpers';
 
 /*
@@ -102,5 +103,21 @@ describe('google simulator campaignBudgets:mutate and campaign_budget', () => {
     expect(adsError(immutable.body).errorCode).toEqual({ requestError: 'IMMUTABLE_FIELD' });
     const other = await budgets(sim, alice, C, { operations: [{ update: { resourceName: budget.replace(C, '1000000002'), amountMicros: '20000000' }, updateMask: 'amountMicros' }] });
     expect(adsError(other.body).errorCode).toEqual({ mutateError: 'RESOURCE_NOT_FOUND' });
+  });
+
+  // https://developers.google.com/google-ads/api/reference/rpc/latest/CampaignBudgetErrorEnum.CampaignBudgetError (CAMPAIGN_BUDGET_REMOVED)
+  it('a removed budget is CAMPAIGN_BUDGET_REMOVED naming the operation, and nothing changes', async () => {
+    const id = budget.split('/').pop()!;
+    const b = budgetOf(sim.state.account(C), id);
+    b.status = 'REMOVED';
+    const before = b.amountMicros;
+    const r = await budgets(sim, alice, C, { operations: [{ update: { resourceName: budget, amountMicros: '42000000' }, updateMask: 'amountMicros' }] });
+    expect(r.status).toBe(400);
+    expect(adsError(r.body)).toMatchObject({
+      errorCode: { campaignBudgetError: 'CAMPAIGN_BUDGET_REMOVED' },
+      trigger: { stringValue: budget },
+      location: { fieldPathElements: [{ fieldName: 'operations', index: 0 }, { fieldName: 'update' }, { fieldName: 'resource_name' }] },
+    });
+    expect(b.amountMicros).toBe(before);
   });
 });
