@@ -4,7 +4,6 @@ import type { InfraDeps } from '../../infra/infra-deps';
 import type { Vault } from '../../infra/crypto';
 import type { Mailer } from '../../infra/mailer';
 import { WebhookEvent } from '../../persistence/entities/webhook-event.entity';
-import { webhookSweepJob } from '../../queues/webhook-jobs';
 import { TargetPolicy } from '../../infra/outbound-target';
 import { WebhookEndpointService } from './endpoints.service';
 import { WebhookDeliveryService } from './delivery.service';
@@ -53,12 +52,5 @@ export function createWebhookServices(infra: InfraDeps, identity: { vault: Vault
       if (ids.length) void deliveries.dispatchSoon(ids, em.isInTransaction() ? 500 : 0);
     },
   });
-
-  if (config.ROLE !== 'api' && config.NODE_ENV !== 'test') {
-    queues
-      .queue(webhookSweepJob.queue)
-      .upsertJobScheduler('webhook-sweep', { every: 60_000 }, { name: webhookSweepJob.name, data: {} })
-      .catch((err: unknown) => logger.warn({ err }, 'could not schedule the webhook sweeper'));
-  }
   return { policy, endpoints, deliveries, subscriptions };
 }
