@@ -4,7 +4,7 @@
  * made through the API (and the benchmark account) have no activity. Counts are integers, money
  * metrics decimal strings (docs/platforms/linkedin.md, "Reporting").
  */
-import { hash01 } from './state';
+import { hash01 } from '../common/hash';
 
 export const COUNT_METRICS = [
   'impressions', 'clicks', 'landingPageClicks', 'totalEngagements', 'likes', 'comments', 'shares', 'follows',

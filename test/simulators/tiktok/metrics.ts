@@ -2,7 +2,7 @@
  * Deterministic report metrics (docs/platforms/tiktok.md §5): counts derived from hash(seed, object id, time bucket),
  * ratios recomputed from summed counts, every value a string (money with 2 decimals, ctr 0–100).
  */
-import { hash01 } from './state';
+import { hash01 } from '../common/hash';
 
 export const COUNT_METRICS = [
   'impressions', 'clicks', 'reach', 'conversion', 'result', 'video_play_actions', 'video_watched_2s', 'video_watched_6s',

@@ -3,7 +3,8 @@
  * defaults from hash01(seed, id); fields written by create/update (entity.data) win.
  */
 import { formatTime } from './wire';
-import { hash01, type TiktokState, type SmartAd } from './state';
+import { hash01 } from '../common/hash';
+import type { TiktokState, SmartAd } from './state';
 import type { Entity } from './store';
 
 export type Kind = 'campaign' | 'adgroup' | 'ad' | 'spCampaign' | 'spAdgroup' | 'spAd';

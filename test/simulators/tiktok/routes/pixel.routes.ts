@@ -3,7 +3,8 @@
  */
 import type express from 'express';
 import { op, type SimDeps } from '../ctx';
-import { hash01, type Advertiser, type Pixel } from '../state';
+import { hash01 } from '../../common/hash';
+import type { Advertiser, Pixel } from '../state';
 import { pageInfo } from '../store';
 import { checkDate, formatDate, formatTime, paramError, TtError, TT_CODES } from '../wire';
 
