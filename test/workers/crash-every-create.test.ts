@@ -1,10 +1,9 @@
-import { http, type JsonResponse } from '../helpers/test-app';
+import { http } from '../helpers/test-app';
 import { ACCOUNTS, PAGES } from '../simulators/facebook';
 import { listKey } from '../simulators/facebook/model/store';
 import type { Entity } from '../simulators/tiktok/store';
 import { creative } from '../api/tiktok/fixtures';
-import { startCrashWorld, type CrashWorld, type HeldSim } from './support/crash-world';
-import { until } from './support/jobs-fixture';
+import { startCrashWorld, type CrashWorld } from './support/crash-world';
 
 const FB = ACCOUNTS.alice[0]!;
 const TT = '7000000000000000012';
@@ -26,23 +25,6 @@ describe('a create without an idempotency key, crashed between the platform acce
     await w.close();
   });
 
-  async function crashAfterAccept(sim: HeldSim<unknown>, createPath: RegExp, submit: () => Promise<JsonResponse>) {
-    // Short platform timeouts keep the in-flight wait (connect + response timeout) a few seconds.
-    const env = w.workerEnv({ responseMs: 4000 });
-    const first = await w.startWorker(env);
-    const before = sim.held();
-    sim.hold((req) => req.method === 'POST' && createPath.test(req.path));
-    const r = await submit();
-    expect(r.status).toBe(202);
-    await until(async () => sim.held() > before, 30_000);
-    await first.kill('SIGKILL');
-    sim.hold(undefined);
-    const second = await w.startWorker(env);
-    const job = await w.finished(r.body.data.pollUrl, second);
-    await second.kill('SIGTERM');
-    const creates = sim.control.calls.filter((c) => c.method === 'POST' && createPath.test(c.path)).length;
-    return { job, creates };
-  }
 
   const async = () => ({ ...w.alice, prefer: 'respond-async' });
   const fbNamed = (list: string, name: string) => w.fb.state.store.list(list).items.filter((o) => String(o.data.name).startsWith(`${name} #`));
@@ -50,7 +32,7 @@ describe('a create without an idempotency key, crashed between the platform acce
 
   it('Meta campaign: exactly one campaign, and the job answers its id', async () => {
     const name = uniq('Crash campaign');
-    const { job, creates } = await crashAfterAccept(w.fb, /\/act_\d+\/campaigns$/, () =>
+    const { job, creates } = await w.crashAfterAccept(w.fb, /\/act_\d+\/campaigns$/, () =>
       http(w.app.url, 'POST', '/api/v1/facebook/campaigns/traffic', {
         headers: async(),
         body: { adAccountId: `act_${FB}`, name, special_ad_categories: [], is_adset_budget_sharing_enabled: false },
@@ -66,7 +48,7 @@ describe('a create without an idempotency key, crashed between the platform acce
   it('Meta lead form: exactly one form on the page (whose list has no name filter), and the job answers its id', async () => {
     const name = uniq('Crash form');
     const page = PAGES.alice[1]!;
-    const { job, creates } = await crashAfterAccept(w.fb, new RegExp(`/${page}/leadgen_forms$`), () =>
+    const { job, creates } = await w.crashAfterAccept(w.fb, new RegExp(`/${page}/leadgen_forms$`), () =>
       http(w.app.url, 'POST', '/api/v1/facebook/lead-form', {
         headers: async(),
         body: { adAccountId: `act_${FB}`, pageId: page, name, questions: [{ type: 'EMAIL' }], privacy_policy: { url: 'https://example.test/privacy' } },
@@ -82,7 +64,7 @@ describe('a create without an idempotency key, crashed between the platform acce
   it('TikTok ad (ad/create): exactly one ad in the ad group, and the job answers its id', async () => {
     const adgroup = [...w.tt.state.adgroups.byId.values()].find((g) => g.advertiserId === TT && g.status === 'ENABLE')!;
     const name = uniq('Crash ad');
-    const { job, creates } = await crashAfterAccept(w.tt, /\/ad\/create\/$/, () =>
+    const { job, creates } = await w.crashAfterAccept(w.tt, /\/ad\/create\/$/, () =>
       http(w.app.url, 'POST', '/api/v1/tiktok/assets', { headers: async(), body: { adAccountId: TT, ad: { adgroupId: adgroup.id, creatives: [creative(name)] } } }),
     );
     expect(job.state).toBe('completed');
@@ -96,7 +78,7 @@ describe('a create without an idempotency key, crashed between the platform acce
   it('TikTok Smart+ ad (smart_plus/ad/create): exactly one Smart+ ad, and the job answers its id', async () => {
     const adgroup = [...w.tt.state.spAdgroups.byId.values()].find((g) => g.advertiserId === TT)!;
     const name = uniq('Crash smart ad');
-    const { job, creates } = await crashAfterAccept(w.tt, /\/smart_plus\/ad\/create\/$/, () =>
+    const { job, creates } = await w.crashAfterAccept(w.tt, /\/smart_plus\/ad\/create\/$/, () =>
       http(w.app.url, 'POST', '/api/v1/tiktok/smart/ads', {
         headers: async(),
         body: {

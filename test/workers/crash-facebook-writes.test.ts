@@ -1,8 +1,7 @@
-import { http, type JsonResponse } from '../helpers/test-app';
+import { http } from '../helpers/test-app';
 import { ACCOUNTS, PAGES, wellKnownToken } from '../simulators/facebook';
 import { listKey } from '../simulators/facebook/model/store';
-import { startCrashWorld, type CrashWorld, type HeldSim } from './support/crash-world';
-import { until } from './support/jobs-fixture';
+import { startCrashWorld, type CrashWorld } from './support/crash-world';
 
 const FB = ACCOUNTS.alice[0]!;
 const TT = '7000000000000000012';
@@ -24,29 +23,13 @@ describe('a Meta create crashed between Meta accepting it and our checkpoint', (
     await w.close();
   });
 
-  async function crashAfterAccept(sim: HeldSim<unknown>, createPath: RegExp, submit: () => Promise<JsonResponse>) {
-    const env = w.workerEnv({ responseMs: 4000 });
-    const first = await w.startWorker(env);
-    const before = sim.held();
-    sim.hold((req) => req.method === 'POST' && createPath.test(req.path));
-    const r = await submit();
-    expect(r.status).toBe(202);
-    await until(async () => sim.held() > before, 30_000);
-    await first.kill('SIGKILL');
-    sim.hold(undefined);
-    const second = await w.startWorker(env);
-    const job = await w.finished(r.body.data.pollUrl, second);
-    await second.kill('SIGTERM');
-    const creates = sim.control.calls.filter((c) => c.method === 'POST' && createPath.test(c.path)).length;
-    return { job, creates };
-  }
 
   it('Meta ad set: exactly one ad set, and the job answers its id', async () => {
     const campaign = w.fb.state.store
       .list(listKey.account(FB, 'campaigns'))
       .items.find((c) => !Number(c.data.daily_budget ?? 0) && !Number(c.data.lifetime_budget ?? 0))!;
     const name = uniq('Crash ad set');
-    const { job, creates } = await crashAfterAccept(w.fb, /\/act_\d+\/adsets$/, () =>
+    const { job, creates } = await w.crashAfterAccept(w.fb, /\/act_\d+\/adsets$/, () =>
       http(w.app.url, 'POST', '/api/v1/facebook/adsets', {
         headers: { ...w.alice, prefer: 'respond-async' },
         body: {
@@ -70,7 +53,7 @@ describe('a Meta create crashed between Meta accepting it and our checkpoint', (
       return ((await r.json()) as { data: { hash: string }[] }).data.map((i) => i.hash);
     };
     const before = await images();
-    const { job, creates } = await crashAfterAccept(w.fb, /\/act_\d+\/adimages$/, () =>
+    const { job, creates } = await w.crashAfterAccept(w.fb, /\/act_\d+\/adimages$/, () =>
       http(w.app.url, 'POST', '/api/v1/facebook/adimages', { headers: { ...w.alice, prefer: 'respond-async' }, body: { adAccountId: `act_${FB}`, bytes } }),
     );
     expect(job.state).toBe('completed');
@@ -86,7 +69,7 @@ describe('a Meta create crashed between Meta accepting it and our checkpoint', (
     const up = await fetch(`${w.fb.baseUrl}/v25.0/act_${FB}/adimages`, { method: 'POST', body: new URLSearchParams({ bytes: png, access_token: wellKnownToken('alice') }) });
     const hash = ((await up.json()) as { images: { bytes: { hash: string } } }).images.bytes.hash;
     const name = uniq('Crash creative');
-    const { job, creates } = await crashAfterAccept(w.fb, /\/act_\d+\/adcreatives$/, () =>
+    const { job, creates } = await w.crashAfterAccept(w.fb, /\/act_\d+\/adcreatives$/, () =>
       http(w.app.url, 'POST', '/api/v1/facebook/adcreatives', {
         headers: { ...w.alice, prefer: 'respond-async' },
         body: { adAccountId: `act_${FB}`, name, type: 'VIDEO', page_id: PAGES.alice[0], video_id: '900000000000001', image_hash: hash, link: 'https://example.test/v' },

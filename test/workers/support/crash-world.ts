@@ -1,5 +1,5 @@
 import express, { type Request } from 'express';
-import { http, startTestApp, type TestApp } from '../../helpers/test-app';
+import { http, startTestApp, type JsonResponse, type TestApp } from '../../helpers/test-app';
 import { configureApps, createTenant, externalUserToken } from '../../helpers/identity';
 import { connectAccount, simEnv, type Sims } from '../../helpers/connections';
 import { listen, type RunningSim, type SimControl } from '../../simulators/common/sim-kit';
@@ -52,6 +52,12 @@ export interface CrashWorld {
   startWorker(env: Record<string, string>): Promise<ChildWorker>;
   /** Polls a job until it finishes (the worker's output is in the error if it never does). */
   finished(pollUrl: string, worker: ChildWorker): Promise<{ state: string; attempts: number; result?: any; error?: unknown }>;
+  /**
+   * The crash every create test stages: the platform accepts the create (`createPath`), its answer is
+   * held back, the worker is SIGKILLed, and a new worker takes the job over. Answers the finished job
+   * and how many creates reached the platform.
+   */
+  crashAfterAccept(sim: HeldSim<unknown>, createPath: RegExp, submit: () => Promise<JsonResponse>): Promise<{ job: Awaited<ReturnType<CrashWorld['finished']>>; creates: number }>;
   close(): Promise<void>;
 }
 
@@ -68,7 +74,7 @@ export async function startCrashWorld(accounts: { facebook: string; tiktok: stri
   await connectAccount(app, sims, { platform: 'tiktok', token, adAccountId: accounts.tiktok });
   const alice = { authorization: `Bearer ${token}` };
   const workers: ChildWorker[] = [];
-  return {
+  const world: CrashWorld = {
     app,
     fb,
     tt,
@@ -96,10 +102,28 @@ export async function startCrashWorld(accounts: { facebook: string; tiktok: stri
         throw new Error(`${e.message}; last poll ${JSON.stringify(last)}; worker output:\n${worker.output()}`);
       });
     },
+    crashAfterAccept: async (sim, createPath, submit) => {
+      // Short platform timeouts keep the in-flight wait (connect + response timeout) a few seconds.
+      const env = world.workerEnv({ responseMs: 4000 });
+      const first = await world.startWorker(env);
+      const before = sim.held();
+      sim.hold((req) => req.method === 'POST' && createPath.test(req.path));
+      const r = await submit();
+      expect(r.status).toBe(202);
+      await until(async () => sim.held() > before, 30_000);
+      await first.kill('SIGKILL');
+      sim.hold(undefined);
+      const second = await world.startWorker(env);
+      const job = await world.finished(r.body.data.pollUrl, second);
+      await second.kill('SIGTERM');
+      const creates = sim.control.calls.filter((c) => c.method === 'POST' && createPath.test(c.path)).length;
+      return { job, creates };
+    },
     close: async () => {
       await Promise.all(workers.map((w) => w.kill()));
       await app.close();
       await Promise.all([fb.close(), tt.close()]);
     },
   };
+  return world;
 }
