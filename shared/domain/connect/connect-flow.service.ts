@@ -7,11 +7,11 @@ import type { AdAccountView, Caller, ConnectionService } from '../connections/co
 import type { OAuthFlowService } from '../connections/oauth-flow.service';
 import type { ExternalUserService } from '../identity/external-users.service';
 import type { ConnectSessionService } from './connect-sessions.service';
+import { isUuid } from '../../infra/ids';
 
 /** Where the platform's OAuth callback sends the browser back to, below the gateway's base URL. */
 export const CONNECT_RETURN_PATH = '/connect/return';
 
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 export interface ActivationFailure {
   adAccountId: string;

@@ -1,4 +1,6 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { randomToken, safeEqual, sha256 } from '../../infra/crypto';
+import { isUuid } from '../../infra/ids';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors/app-error';
 import { ConnectSession } from '../../persistence/entities/connect-session.entity';
@@ -15,9 +17,6 @@ export const CONNECT_BROWSER_TTL_MINUTES = 30;
 /** Link tokens are recognisable (log redaction, secret scanners): `cs_` + 32 random bytes. */
 export const CONNECT_TOKEN_PREFIX = 'cs_';
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /**
  * PUBLIC_URL, unless the process listens on an ephemeral port (PORT=0: tests, sandbox): then the
@@ -68,7 +67,7 @@ export class ConnectSessionService {
     if (!(asked ?? configured).length) throw new AppError('PLATFORM_APP_NOT_CONFIGURED', 'No platform app is configured for this tenant');
     if (input.returnUrl) assertAllowedUrl(input.returnUrl, await allowedOriginsOf(em, tenantId, base), 'body.returnUrl');
     const user = await this.deps.externalUsers.findOrCreate(() => em, tenantId, input.externalUserId);
-    const token = `${CONNECT_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+    const token = `${CONNECT_TOKEN_PREFIX}${randomToken(32)}`;
     const expiresAt = new Date(Date.now() + CONNECT_LINK_TTL_MS);
     em.create(ConnectSession, {
       id: randomUUID(),
@@ -92,7 +91,7 @@ export class ConnectSessionService {
   async open(em: EntityManager, token: string): Promise<OpenedLink> {
     if (!token.startsWith(CONNECT_TOKEN_PREFIX) || token.length > 100) return { kind: 'unknown' };
     const hash = sha256(token);
-    const secret = randomBytes(32).toString('base64url');
+    const secret = randomToken(32);
     const claimed = await em.getConnection().execute<{ id: string }[]>(
       `update connect_sessions set used_at = now(), browser_secret_hash = ?, browser_expires_at = now() + interval '${CONNECT_BROWSER_TTL_MINUTES} minutes'
        where token_hash = ? and used_at is null and expires_at > now() returning id`,
@@ -109,7 +108,7 @@ export class ConnectSessionService {
     const [id, secret, extra] = (cookie ?? '').split('.');
     if (!id || !secret || extra !== undefined || !isUuid(id) || secret.length > 100) return { kind: 'none' };
     const session = await em.findOne(ConnectSession, { id });
-    if (!session?.browserSecretHash || !sameHash(session.browserSecretHash, sha256(secret))) return { kind: 'none' };
+    if (!session?.browserSecretHash || !safeEqual(session.browserSecretHash, sha256(secret))) return { kind: 'none' };
     if (!session.browserExpiresAt || session.browserExpiresAt.getTime() <= Date.now()) return { kind: 'expired', session };
     return { kind: 'ok', session, secret };
   }

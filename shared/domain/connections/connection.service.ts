@@ -12,6 +12,7 @@ import type { AdAccountGuard } from '../ad-accounts/guard.service';
 import type { AccountStore } from './account-store';
 import type { AppLookup, PlatformAuthService } from './platform-auth.service';
 import { connectionEventData, emitEvent, externalIdOf } from '../webhooks/events';
+import { isUuid } from '../../infra/ids';
 
 export interface Caller {
   tenantId: string;
@@ -329,4 +330,3 @@ export class ConnectionService {
   }
 }
 
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
