@@ -53,4 +53,14 @@ export const scopeModelOf = (platform: string): ScopeModel | undefined => byName
 
 export const importSourceOf = (platform: string): ImportSource | undefined => byName.get(platform)?.importSource;
 
-export const allWriteOperations = (): WriteOperation[] => platformModules.flatMap((m) => m.writeOperations);
+const writeOps: readonly WriteOperation[] = platformModules.flatMap((m) => m.writeOperations);
+const writeOpByName = new Map<string, WriteOperation>();
+for (const op of writeOps) {
+  if (writeOpByName.has(op.name)) throw new Error(`two write operations are named ${op.name}`);
+  writeOpByName.set(op.name, op);
+}
+
+export const allWriteOperations = (): readonly WriteOperation[] => writeOps;
+
+/** A module's write operation by its name (built once at load). */
+export const writeOperationNamed = (name: string): WriteOperation | undefined => writeOpByName.get(name);

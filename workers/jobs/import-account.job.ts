@@ -1,6 +1,6 @@
 import { importAccountJob } from '../../shared/queues/pipeline-jobs';
 import { AppError } from '../../shared/errors/app-error';
-import { findImportSource } from '../../shared/domain/jobs/write-operations';
+import { importSourceOf } from '../../shared/platforms';
 import { ImportedEntityWriter } from '../../shared/domain/jobs/entity-writer';
 import { runImport } from '../../shared/domain/jobs/import-runner';
 import { defineHandler } from '../job-handler';
@@ -13,7 +13,7 @@ export const importAccountHandler = defineHandler({
   handle: (ctx, payload) =>
     onPipelineRow(ctx, payload, async (row) => {
       const { services } = ctx;
-      const source = findImportSource(row.platform);
+      const source = importSourceOf(row.platform);
       if (!source) throw new AppError('INTERNAL', `No import source for ${row.platform}`);
       const writer = new ImportedEntityWriter(services.infra.orm, {
         tenantId: row.tenantId,

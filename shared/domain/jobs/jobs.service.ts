@@ -13,7 +13,8 @@ import { JobWaiter, type JobOutcome } from './job-waiter';
 import { jobOwner } from './job-owner';
 import { fromStoredError } from './job-errors';
 import { checkIdempotencyKey, claimIdempotencyKey, requestHash } from './idempotency';
-import { findImportSource, findWriteOperation } from './write-operations';
+import { findWriteOperation } from './write-operations';
+import { importSourceOf } from '../../platforms';
 import type { JobAccountSnapshot as JobAccount } from '../../persistence/entities/job.entity';
 import type { EventSubscriptions } from '../webhooks/subscriptions';
 import { decodeCursor, encodeCursor, pollPath, toJobView, type EntityPageQuery, type JobView } from './job-view';
@@ -97,7 +98,7 @@ export class JobsService {
     if (isWrite) {
       const op = findWriteOperation(operation);
       if (!op || op.platform !== r.platform) throw new AppError('INTERNAL', `Unknown write operation ${r.platform}/${operation}`);
-    } else if (!findImportSource(r.platform)) {
+    } else if (!importSourceOf(r.platform)) {
       throw new AppError('INTERNAL', `No import source for ${r.platform}`);
     }
     const account = snapshot(r.adAccount);

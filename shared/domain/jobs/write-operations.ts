@@ -1,6 +1,5 @@
 import type { WriteOperation } from '../../platforms/core/write-operation';
-import type { ImportSource } from '../../platforms/core/import-source';
-import { allWriteOperations, importSourceOf } from '../../platforms';
+import { writeOperationNamed } from '../../platforms';
 
 const extra = new Map<string, WriteOperation>();
 
@@ -13,10 +12,5 @@ export function registerWriteOperation(op: WriteOperation): void {
 
 /** The write a job row names, from the platform modules' lists (or a test's registration). */
 export function findWriteOperation(name: string): WriteOperation | undefined {
-  return extra.get(name) ?? allWriteOperations().find((o) => o.name === name);
-}
-
-/** How an account of the platform is imported (its module's import source). */
-export function findImportSource(platform: string): ImportSource | undefined {
-  return importSourceOf(platform);
+  return extra.get(name) ?? writeOperationNamed(name);
 }

@@ -16,7 +16,7 @@ defineWriteOperation({ name: 'x.create', platform: 'x', kind: 'create', exactlyO
 defineWriteOperation({ name: 'x.update', platform: 'x', kind: 'update', run });
 
 describe('write operations of the platform modules', () => {
-  const ops: WriteOperation[] = allWriteOperations();
+  const ops: readonly WriteOperation[] = allWriteOperations();
 
   it('are named <platform>.<what>, once each, by the module that lists them', () => {
     for (const m of platformModules) for (const op of m.writeOperations) expect(op.name.startsWith(`${m.name}.`) && op.platform === m.name).toBe(true);
