@@ -75,10 +75,14 @@ async function runJobInContext(handler: JobHandler, job: Job, token: string | un
   const tell = async (m: DoneMessage) => {
     if (typeof notify === 'string') await services.infra.redis.publish(notify, JSON.stringify(m)).catch((e: Error) => log.warn({ err: e.message }, 'could not tell the waiting request'));
   };
-  const fail = async (e: AppError) => {
+  /** Records the final failure in the row (which drops the lease) and tells the waiting request. */
+  const recordFailure = async (e: AppError) => {
     await rows?.markFailed(job.id!, toStoredError(e), jobRow?.tenantId);
     finished = true;
     await tell({ jobId: job.id!, state: 'failed', error: encodeJobError(e) });
+  };
+  const fail = async (e: AppError) => {
+    await recordFailure(e);
     return new UnrecoverableError(encodeJobError(e));
   };
   const parsed = handler.job.payload.safeParse(job.data);
@@ -118,9 +122,7 @@ async function runJobInContext(handler: JobHandler, job: Job, token: string | un
       throw new DelayedError();
     }
     if (err instanceof UnrecoverableError) {
-      await rows?.markFailed(job.id!, toStoredError(decodeJobError(err.message)), jobRow?.tenantId);
-      finished = true;
-      await tell({ jobId: job.id!, state: 'failed', error: err.message });
+      await recordFailure(decodeJobError(err.message));
       throw err;
     }
     const appErr = isAppError(err) ? err : undefined;
@@ -138,9 +140,7 @@ async function runJobInContext(handler: JobHandler, job: Job, token: string | un
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     if (final) {
       log.warn({ errorCode: e.code }, 'job failed after its last attempt');
-      await rows?.markFailed(job.id!, toStoredError(e), jobRow?.tenantId);
-      finished = true;
-      await tell({ jobId: job.id!, state: 'failed', error: encodeJobError(e) });
+      await recordFailure(e);
     } else {
       log.warn({ errorCode: e.code }, 'job failed, will retry');
       await rows?.markWaiting(job.id!);

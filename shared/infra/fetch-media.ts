@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { pinnedLookup, TargetPolicy, TargetRefused } from './outbound-target';
+import { pinnedLookup, policyFor, TargetRefused, type TargetPolicy } from './outbound-target';
 
 /** Why a media URL could not be used, in words for the person who gave it. */
 export class MediaRefused extends Error {
@@ -22,7 +22,7 @@ const IMAGE_MAGIC: Array<[string, number[]]> = [
   ['image/tiff', [0x4d, 0x4d, 0x00, 0x2a]],
 ];
 
-export const imageTypeOf = (b: Buffer): string | undefined => IMAGE_MAGIC.find(([, sig]) => sig.every((x, i) => b[i] === x))?.[0];
+const imageTypeOf = (b: Buffer): string | undefined => IMAGE_MAGIC.find(([, sig]) => sig.every((x, i) => b[i] === x))?.[0];
 
 /**
  * GETs an image a tenant named by URL, for re-upload to a platform. The URL passes the same rules as
@@ -32,7 +32,7 @@ export const imageTypeOf = (b: Buffer): string | undefined => IMAGE_MAGIC.find((
  * be an image by its own first bytes, whatever the server says it is.
  */
 export async function fetchImage(raw: string, o: { allowedHosts: string; maxBytes: number; timeoutMs: number }): Promise<FetchedMedia> {
-  const policy = new TargetPolicy(o.allowedHosts);
+  const policy = policyFor(o.allowedHosts);
   let url: URL;
   let addresses: Awaited<ReturnType<TargetPolicy['addresses']>>;
   try {

@@ -107,6 +107,14 @@ export class TargetPolicy {
   }
 }
 
+const policies = new Map<string, TargetPolicy>();
+/** The policy for an allow-list from the configuration, built once per list (not per request). */
+export function policyFor(allowedHosts: string): TargetPolicy {
+  let p = policies.get(allowedHosts);
+  if (!p) policies.set(allowedHosts, (p = new TargetPolicy(allowedHosts)));
+  return p;
+}
+
 /** A `lookup` for http.request that answers only with addresses already checked. */
 export function pinnedLookup(addresses: ResolvedAddress[]): LookupFunction {
   return (_hostname, options, callback) => {

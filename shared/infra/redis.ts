@@ -44,13 +44,14 @@ export async function withTimeout<T>(p: Promise<T>, ms: number, what: string): P
 /**
  * A dedicated subscriber connection on one channel, for in-process mirrors of shared state.
  * Messages published while it was disconnected are lost, so `onResubscribed` runs after every
- * reconnection (not the first connect): the mirror must forget what it may have missed.
+ * reconnection (not the first connect): the mirror must forget what it may have missed. `ready`
+ * settles with the first SUBSCRIBE (rejects, after `onError`, when it fails).
  */
-export function subscribeChannel(
+export function openSubscription(
   redis: Redis,
   channel: string,
   handlers: { onMessage: (msg: string) => void; onResubscribed: () => void; onError: (err: Error) => void },
-): Redis {
+): { sub: Redis; ready: Promise<void> } {
   const sub = redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
   let everReady = false;
   sub.on('error', () => undefined);
@@ -59,6 +60,18 @@ export function subscribeChannel(
     everReady = true;
   });
   sub.on('message', (_ch: string, msg: string) => handlers.onMessage(msg));
-  sub.subscribe(channel).catch(handlers.onError);
-  return sub;
+  const ready = sub.subscribe(channel).then(
+    () => undefined,
+    (err: Error) => {
+      handlers.onError(err);
+      throw err;
+    },
+  );
+  ready.catch(() => undefined);
+  return { sub, ready };
+}
+
+/** `openSubscription` for mirrors that do not wait for the first SUBSCRIBE. */
+export function subscribeChannel(redis: Redis, channel: string, handlers: Parameters<typeof openSubscription>[2]): Redis {
+  return openSubscription(redis, channel, handlers).sub;
 }

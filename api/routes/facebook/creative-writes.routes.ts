@@ -1,5 +1,5 @@
 import { z } from '../../../shared/infra/zod-openapi';
-import { TargetPolicy } from '../../../shared/infra/outbound-target';
+import { policyFor } from '../../../shared/infra/outbound-target';
 import { AdImageDto, CreateAdCreativeDto, UploadAdImageDto } from '../../../shared/platforms/facebook/dto/creative.dto';
 import { assertPromotedPage, formPageToken } from '../../../shared/platforms/facebook/operations/leads';
 import { defineRoute, type RouteSpec } from '../route';
@@ -24,7 +24,7 @@ const uploadImageRoute = defineRoute({
   before: guardBody(),
   handler: async ({ deps, auth, req, body }) => {
     // The address rules up front, for a 400 before any job; the worker checks again as it fetches.
-    if (body.url) await new TargetPolicy(deps.config.MEDIA_FETCH_ALLOWED_HOSTS).validate(body.url, 'body.url', 'Image URL');
+    if (body.url) await policyFor(deps.config.MEDIA_FETCH_ALLOWED_HOSTS).validate(body.url, 'body.url', 'Image URL');
     return submitWrite(deps, auth, req, 'facebook.upload-image', { image: body }, 'Image uploaded');
   },
 });

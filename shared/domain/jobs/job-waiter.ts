@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { AppError } from '../../errors/app-error';
 import type { Logger } from '../../infra/logger';
+import { openSubscription } from '../../infra/redis';
 import { decodeJobError } from './job-errors';
 
 export type JobOutcome = { state: 'completed'; result: unknown } | { state: 'failed'; error: AppError };
@@ -45,20 +46,17 @@ export class JobWaiter {
   /** Subscribes once per process; resolves when messages from this moment on will be heard. */
   ready(): Promise<void> {
     if (!this.sub) {
-      const redis = this.redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true });
-      let everReady = false;
-      redis.on('error', () => undefined);
-      // Messages published while the subscription was down are gone: every waiter re-reads its row.
-      redis.on('ready', () => {
-        if (everReady) this.recheckAll();
-        everReady = true;
+      const opened = openSubscription(this.redis, this.channel, {
+        onMessage: (msg) => this.onMessage(msg),
+        // Messages published while the subscription was down are gone: every waiter re-reads its row.
+        onResubscribed: () => this.recheckAll(),
+        onError: (err) => this.log.warn({ err: err.message }, 'job outcome channel: subscribe failed'),
       });
-      redis.on('message', (_ch: string, msg: string) => this.onMessage(msg));
-      const ready = redis.subscribe(this.channel).then(() => undefined);
-      this.sub = { redis, ready };
-      ready.catch(() => {
-        if (this.sub?.redis === redis) this.sub = undefined;
-        redis.disconnect();
+      const s = { redis: opened.sub, ready: opened.ready };
+      this.sub = s;
+      s.ready.catch(() => {
+        if (this.sub === s) this.sub = undefined;
+        s.redis.disconnect();
       });
     }
     return this.sub.ready;
