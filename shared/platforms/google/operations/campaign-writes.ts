@@ -7,7 +7,6 @@
  */
 import { AppError } from '../../../errors/app-error';
 import type { PlatformCaller } from '../../core/caller';
-import { googleHeaders } from '../client';
 import { rowsFromStream, searchStreamCall } from './search';
 
 export const CAMPAIGN_STATUSES = ['ENABLED', 'PAUSED', 'REMOVED'] as const;
@@ -60,9 +59,9 @@ export function operationFailure(errors: OperationError[]): AppError {
   });
 }
 
+/** The customer a write acts on; the developer-token and login-customer-id headers come from the caller. */
 export interface WriteTarget {
   customerId: string;
-  loginCustomerId?: string | null;
 }
 
 async function mutate(platform: PlatformCaller, t: WriteTarget, service: 'campaigns' | 'campaignBudgets', operation: Record<string, unknown>, validateOnly: boolean): Promise<MutateAnswer> {
@@ -73,7 +72,6 @@ async function mutate(platform: PlatformCaller, t: WriteTarget, service: 'campai
     kind: 'write',
     // Setting a status or an amount twice leaves the same state: a retried request is harmless.
     idempotent: true,
-    headers: googleHeaders(await platform.app(), t.loginCustomerId ?? null),
   });
   const failed = operationErrors(answer ?? {}).get(0);
   if (failed?.length) throw Object.assign(operationFailure(failed), { googleErrors: failed });
@@ -111,7 +109,7 @@ interface BudgetRow {
 export async function campaignBudgetOf(platform: PlatformCaller, t: WriteTarget, campaignId: string): Promise<{ budget: string; amountMicros: string | null }> {
   const query = `SELECT campaign.id, campaign.status, campaign.campaign_budget, campaign_budget.amount_micros FROM campaign WHERE campaign.id = ${campaignId}`;
   const call = searchStreamCall(t.customerId, query);
-  const rows = rowsFromStream(await platform.request({ ...call, kind: 'read', headers: googleHeaders(await platform.app(), t.loginCustomerId ?? null) })) as BudgetRow[];
+  const rows = rowsFromStream(await platform.request({ ...call, kind: 'read' })) as BudgetRow[];
   const budget = rows[0]?.campaign?.campaignBudget;
   if (!budget) throw new AppError('NOT_FOUND', `Campaign ${campaignId} not found in this account`);
   return { budget, amountMicros: rows[0]?.campaignBudget?.amountMicros ?? null };

@@ -12,7 +12,7 @@ export const googleOpName = {
   campaignBudget: 'google.campaign.budget',
 };
 
-const target = (ctx: WriteContext): WriteTarget => ({ customerId: ctx.account.platformAccountId, loginCustomerId: ctx.account.loginCustomerId ?? null });
+const target = (ctx: WriteContext): WriteTarget => ({ customerId: ctx.account.platformAccountId });
 const campaignId = z.string().regex(/^\d{1,19}$/);
 
 const StatusParams = z.object({ campaignId, status: z.enum(CAMPAIGN_STATUSES), validateOnly: z.boolean() }).strict();
