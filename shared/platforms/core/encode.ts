@@ -1,5 +1,12 @@
 /** Query and form encoding shared by the platform wire formats. */
 
+/** The object without its undefined fields (a call built from optional inputs sends only what was given). */
+export function dropUndefined(o: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
 /** Objects and arrays go on the wire as JSON text (Meta fields, TikTok GET params). */
 export function encodeValue(v: unknown): string {
   return typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);

@@ -4,6 +4,7 @@
  * wire (`restli.ts`); `X-RestLi-Method` names the Rest.li method, as LinkedIn's own client sends it.
  */
 import { encodeKey } from '../restli';
+import { dropUndefined } from '../../core/encode';
 
 export interface LinkedinCall {
   method: 'GET' | 'POST' | 'DELETE';
@@ -41,12 +42,6 @@ export const partialUpdate = (path: string, set: Record<string, unknown>): Linke
   headers: method('PARTIAL_UPDATE'),
   idempotent: true,
 });
-
-export function dropUndefined(o: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
-  return out;
-}
 
 /** A cursor page of a search finder. */
 export interface CursorPage<T = Record<string, unknown>> {

@@ -1,3 +1,5 @@
+import { dropUndefined } from '../../core/encode';
+
 /**
  * One TikTok platform call as the operations describe it: pure data, so request building is unit
  * tested without HTTP. Paths are below the versioned base (`campaign/get/`); GET query values that
@@ -28,8 +30,3 @@ export const post = (path: string, body: Record<string, unknown>, idempotent: bo
   idempotent,
 });
 
-export function dropUndefined(o: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
-  return out;
-}
