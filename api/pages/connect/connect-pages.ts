@@ -1,6 +1,6 @@
 import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import { isAppError } from '../../../shared/errors/app-error';
-import { gatewayBase } from '../../../shared/domain/connect/connect-sessions.service';
+import { gatewayBase } from '../../../shared/infra/public-url';
 import { isPlatform } from '../../../shared/platforms';
 import type { ConnectSession } from '../../../shared/persistence/entities/connect-session.entity';
 import { abuseLimitsOf, clientIp } from '../../middleware/abuse-limits';

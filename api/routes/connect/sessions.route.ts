@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors/app-error';
-import { gatewayBase } from '../../../shared/domain/connect/connect-sessions.service';
+import { gatewayBase } from '../../../shared/infra/public-url';
 import { defineRoute } from '../route';
 import { ConnectSessionDto, CreateConnectSessionDto } from './schemas';
 

@@ -2,6 +2,7 @@ import { z } from '../../../shared/infra/zod-openapi';
 import { AppError, type ErrorCode } from '../../../shared/errors/app-error';
 import { defineRoute } from '../route';
 import { statusForCode } from '../../http/error-to-http';
+import { gatewayBase } from '../../../shared/infra/public-url';
 import { CallbackResultDto, PlatformParams } from './schemas';
 
 const CALLBACK_TO_ERROR: Record<string, ErrorCode> = {
@@ -30,15 +31,16 @@ export const callbackRoute = defineRoute({
     res.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
     // A person's browser lands here: it gets a page in plain words, never a JSON envelope.
     const toBrowser = req.accepts(['json', 'html']) === 'html';
+    const resultPage = `${gatewayBase(deps.config.PUBLIC_URL, `${req.protocol}://${req.get('host')}`)}/connection-result`;
     let out: Awaited<ReturnType<typeof deps.services.oauthFlow.callback>>;
     try {
       out = await deps.services.oauthFlow.callback(em, params.platform, req.query as Record<string, unknown>);
     } catch (e) {
       if (!toBrowser || !(e instanceof AppError) || statusForCode(e.code) >= 500) throw e;
       const message = e.code === 'VALIDATION_FAILED' ? 'This sign-in link is not valid (unknown or already cleaned up). Start the connection again.' : e.message;
-      out = { status: 'error', platform: params.platform, code: e.code, message, redirectUri: `${deps.services.infra.config.PUBLIC_URL}/connection-result` };
+      out = { status: 'error', platform: params.platform, code: e.code, message, redirectUri: resultPage };
     }
-    if (!out.redirectUri && toBrowser) out = { ...out, redirectUri: `${deps.services.infra.config.PUBLIC_URL}/connection-result` };
+    if (!out.redirectUri && toBrowser) out = { ...out, redirectUri: resultPage };
     if (out.redirectUri) {
       const u = new URL(out.redirectUri);
       u.searchParams.set('status', out.status);

@@ -3,7 +3,7 @@ import { formPageToken, leadsCall, withAnswers } from '../../../shared/platforms
 import { toGatewayList, type GraphList } from '../../../shared/platforms/facebook/operations/graph-call';
 import { defineRoute, type RouteSpec } from '../route';
 import { guardedReadRoute } from './read-route-factories';
-import { TAGS, WRITE_ERRORS, account, graphFor, guardBody } from './support';
+import { TAGS, WRITE_ERRORS, account, graphFor, guardBody, submitWrite } from './support';
 
 const listLeadsRoute = guardedReadRoute({
   path: '/api/v1/facebook/lead-form/{formId}/leads',
@@ -43,10 +43,7 @@ const exportLeadsRoute = defineRoute({
   before: guardBody(),
   handler: async ({ deps, auth, req, params, body }) => {
     await formPageToken(graphFor(req), account(req).platformAccountId, params.formId, body.pageId);
-    return deps.services.jobs.submit(
-      { auth, req },
-      { type: 'write', platform: 'facebook', adAccount: account(req), operation: 'facebook.export-leads', params: { formId: params.formId, pageId: body.pageId, since: body.since }, message: 'Leads exported' },
-    );
+    return submitWrite(deps, auth, req, 'facebook.export-leads', { formId: params.formId, pageId: body.pageId, since: body.since }, 'Leads exported');
   },
 });
 

@@ -18,15 +18,6 @@ export const CONNECT_BROWSER_TTL_MINUTES = 30;
 export const CONNECT_TOKEN_PREFIX = 'cs_';
 
 
-/**
- * PUBLIC_URL, unless the process listens on an ephemeral port (PORT=0: tests, sandbox): then the
- * address the caller used is the only one that reaches it (the OAuth callback does the same).
- */
-export function gatewayBase(publicUrl: string, requestBase?: string): string {
-  const configured = publicUrl.replace(/\/+$/, '');
-  return /:0$/.test(configured) && requestBase ? requestBase : configured;
-}
-
 export interface CreateConnectSessionInput {
   externalUserId: string;
   platforms?: Platform[];

@@ -10,6 +10,7 @@ import type { Platform } from '../../platforms';
 import type { AccountStore } from './account-store';
 import type { AppLookup } from './platform-auth.service';
 import { allowedOriginsOf, assertAllowedUrl } from '../tenants/allowed-origins';
+import { gatewayBase } from '../../infra/public-url';
 
 export const STATE_TTL_MS = 10 * 60_000;
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -44,9 +45,7 @@ export class OAuthFlowService {
    * ephemeral port (PORT=0: tests, sandbox) the address the caller used is the only usable one.
    */
   callbackUri(platform: string, requestBase?: string): string {
-    const configured = this.deps.publicUrl.replace(/\/+$/, '');
-    const base = /:0$/.test(configured) && requestBase ? requestBase : configured;
-    return `${base}/api/v1/connections/${platform}/callback`;
+    return `${gatewayBase(this.deps.publicUrl, requestBase)}/api/v1/connections/${platform}/callback`;
   }
 
   async authUrl(em: EntityManager, input: { tenantId: string; userId: string; platform: Platform; redirectUri?: string; scopes?: string[]; requestBase?: string }) {
