@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import { AppError } from '../../shared/errors/app-error';
-import { encodeJobError, fromStoredError } from '../../shared/domain/jobs/job-errors';
+import { encodeJobError, storedFailure } from '../../shared/domain/jobs/job-errors';
 import type { JobRecord } from '../../shared/domain/jobs/job-store';
 import type { JobAccountSnapshot } from '../../shared/persistence/entities/job.entity';
 import type { JobContext } from '../job-handler';
@@ -24,7 +24,7 @@ export async function onPipelineRow(
   if (row.state === 'completed') return row.result;
   // A failed row never runs: e.g. a request that could not queue it answered 503 and failed it, and
   // its add reached Redis afterwards.
-  if (row.state === 'failed') throw new UnrecoverableError(encodeJobError(fromStoredError(row.error ?? { code: 'INTERNAL', message: 'The job failed' })));
+  if (row.state === 'failed') throw new UnrecoverableError(encodeJobError(storedFailure(row)));
   return run(row as PipelineRow);
 }
 

@@ -25,3 +25,7 @@ export const toStoredError = (e: AppError): StoredJobError => ({
 
 export const fromStoredError = (e: StoredJobError): AppError =>
   new AppError(e.code as ErrorCode, e.message, { details: (e.details ?? []) as never, retryAfter: e.retryAfter });
+
+/** A failed job row's error (a row failed without one reads as the platform's failure). */
+export const storedFailure = (row: { error?: StoredJobError | null }): AppError =>
+  fromStoredError(row.error ?? { code: 'PLATFORM_UNAVAILABLE', message: 'The job failed' });

@@ -11,7 +11,7 @@ import type { QueueName } from '../../queues/definitions';
 import { JobStore, type JobRecord, type NewJob } from './job-store';
 import { JobWaiter, type JobOutcome } from './job-waiter';
 import { jobOwner } from './job-owner';
-import { fromStoredError } from './job-errors';
+import { storedFailure } from './job-errors';
 import { checkIdempotencyKey, claimIdempotencyKey, requestHash } from './idempotency';
 import { findWriteOperation } from './write-operations';
 import { importSourceOf } from '../../platforms';
@@ -151,12 +151,12 @@ export class JobsService {
   private async storedOutcome(jobId: string): Promise<JobOutcome | undefined> {
     const j = await this.store.findById(jobId);
     if (j?.state === 'completed') return { state: 'completed', result: j.result ?? null };
-    if (j?.state === 'failed') return { state: 'failed', error: fromStoredError(j.error ?? { code: 'PLATFORM_UNAVAILABLE', message: 'The job failed' }) };
+    if (j?.state === 'failed') return { state: 'failed', error: storedFailure(j) };
     return undefined;
   }
 
   private finished(j: JobRecord, message?: string): SubmitResult {
-    if (j.state === 'failed') throw naming(fromStoredError(j.error ?? { code: 'PLATFORM_UNAVAILABLE', message: 'The job failed' }), j.id);
+    if (j.state === 'failed') throw naming(storedFailure(j), j.id);
     return { data: j.result ?? null, status: 200, message: message ?? 'Job completed', job: jobRef(j.id) };
   }
 
