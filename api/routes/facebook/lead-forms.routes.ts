@@ -3,27 +3,13 @@ import { z } from '../../../shared/infra/zod-openapi';
 import { AppError } from '../../../shared/errors/app-error';
 import { CreateLeadFormDto, LeadFormListDto, LeadFormListQuery } from '../../../shared/platforms/facebook/dto/lead-form.dto';
 import { listLeadFormsCall, pageTokenCall, toLeadFormList } from '../../../shared/platforms/facebook/operations/lead-forms';
-import { act, get, type GraphList } from '../../../shared/platforms/facebook/operations/graph-call';
+import { type GraphList } from '../../../shared/platforms/facebook/operations/graph-call';
+import { assertPromotedPage } from '../../../shared/platforms/facebook/operations/leads';
 import { defineRoute, type RouteSpec } from '../route';
 import { guardedReadRoute } from './read-route-factories';
 import { TAGS, WRITE_ERRORS, account, graphFor, guardBody, read, submitWrite } from './support';
 
-/** Bound on the promote_pages walk; an account that can use more pages than this is not realistic. */
-const MAX_PAGE_WALK = 10;
-
-/** The page must be one the ad account can promote (`/act_{id}/promote_pages`); otherwise 404 before any page call. */
-async function assertPageUsable(req: Request, pageId: string): Promise<void> {
-  let after: string | undefined;
-  for (let i = 0; i < MAX_PAGE_WALK; i++) {
-    const r = await read<GraphList<{ id: string }>>(req, get(`${act(account(req).platformAccountId)}/promote_pages`, { fields: 'id', limit: 100, after }));
-    if (r.data?.some((p) => String(p.id) === pageId)) return;
-    after = r.paging?.cursors?.after;
-    if (!r.paging?.next || !after) break;
-  }
-  throw new AppError('NOT_FOUND', `Page ${pageId} is not available to ad account act_${account(req).platformAccountId}`, {
-    details: [{ path: 'pageId', message: 'not among the pages this ad account can use' }],
-  });
-}
+const assertPageUsable = (req: Request, pageId: string) => assertPromotedPage(graphFor(req), account(req).platformAccountId, pageId, 'pageId');
 
 const listRoute = guardedReadRoute({
   path: '/api/v1/facebook/lead-form',

@@ -3,13 +3,10 @@ import { AppError } from '../../../errors/app-error';
 import { fetchImage, MediaRefused } from '../../../infra/fetch-media';
 import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../core/write-operation';
 import { CreateAdCreativeDto, UploadAdImageDto, type CreateAdCreative, type UploadAdImage } from '../dto/creative.dto';
-import { graphCaller } from './caller';
 import { createAdCreativeCall, uploadImageCall } from './creatives';
 import { act } from './graph-call';
-import { createNamed } from './write-operations';
+import { accountId, callerOf, createNamed } from './write-operations';
 
-const callerOf = (ctx: WriteContext) => graphCaller(ctx.caller);
-const accountId = (ctx: WriteContext) => ctx.account.platformAccountId;
 
 /**
  * Meta's adimages edge takes only the file itself (`bytes`), so an image given by URL is fetched here,

@@ -62,8 +62,8 @@ export async function formPageToken(graph: GraphCaller, accountId: string, formI
   throw new AppError('NOT_FOUND', `Lead form ${formId} was not found on a Page that ad account act_${accountId} promotes`);
 }
 
-/** 404 unless the Page is one the ad account promotes (`/act_{id}/promote_pages`). */
-export async function assertPromotedPage(graph: GraphCaller, accountId: string, pageId: string): Promise<void> {
+/** 404 (naming `field`) unless the Page is one the ad account promotes (`/act_{id}/promote_pages`), before any call to the Page. */
+export async function assertPromotedPage(graph: GraphCaller, accountId: string, pageId: string, field = 'body.page_id'): Promise<void> {
   if (await walk(graph, `${act(accountId)}/promote_pages`, undefined, (ids) => ids.includes(pageId))) return;
-  throw new AppError('NOT_FOUND', `Page ${pageId} is not available to ad account act_${accountId}`, { details: [{ path: 'body.page_id', message: 'not among the pages this ad account can use' }] });
+  throw new AppError('NOT_FOUND', `Page ${pageId} is not available to ad account act_${accountId}`, { details: [{ path: field, message: 'not among the pages this ad account can use' }] });
 }

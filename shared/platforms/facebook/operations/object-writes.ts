@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { AppError } from '../../../errors/app-error';
-import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../core/write-operation';
+import { defineWriteOperation, type WriteOperation } from '../../core/write-operation';
 import { CreateAdSetDto, type CreateAdSet } from '../dto/adset.dto';
 import { UPDATE_FIELDS, type UpdateLevel } from '../dto/update.dto';
 import { createAdSetCall, updateObjectCall } from './adsets';
-import { graphCaller } from './caller';
 import { act } from './graph-call';
-import { createNamed } from './write-operations';
+import { accountId, callerOf, createNamed } from './write-operations';
 
-const callerOf = (ctx: WriteContext) => graphCaller(ctx.caller);
-const accountId = (ctx: WriteContext) => ctx.account.platformAccountId;
 
 // Exactly-once: lookup — the ad set is created under the step-tagged name and a retry after a crash looks it up on /act_{id}/adsets (filtering by name) before creating.
 const createAdSet = defineWriteOperation<{ adset: CreateAdSet }>({

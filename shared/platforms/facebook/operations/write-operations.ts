@@ -19,7 +19,8 @@ import { runInsightsReport } from './insights-report';
 
 type Created = { id: string };
 
-const callerOf = (ctx: WriteContext) => graphCaller(ctx.caller);
+/** The job's Graph caller, and its ad account's id (shared by every Meta write file). */
+export const callerOf = (ctx: WriteContext) => graphCaller(ctx.caller);
 
 /**
  * Where a crash lookup searches: the parent's edge, and whether Meta documents `filtering` on it
@@ -71,7 +72,7 @@ export function createNamed(ctx: WriteContext, step: string, graph: GraphCaller,
   });
 }
 
-const accountId = (ctx: WriteContext) => ctx.account.platformAccountId;
+export const accountId = (ctx: WriteContext) => ctx.account.platformAccountId;
 
 const createCampaign = defineWriteOperation<{ objective: ObjectiveSegment; campaign: CreateSocialCampaign }>({
   name: 'facebook.create-campaign',
