@@ -3,7 +3,7 @@ import { AppError } from '../../errors/app-error';
 import type { AuthContext } from '../identity/auth-context';
 import { jobOwner } from './job-owner';
 import { toJobView, type JobView } from './job-view';
-import type { JobRecord } from './job-store';
+import { toRecord } from './job-store';
 
 export interface JobListQuery {
   state?: JobView['state'];
@@ -34,30 +34,9 @@ function decode(c: string | undefined): string | undefined {
   return raw.slice(2);
 }
 
+// What a job view shows, and no more (a job's params can be large: an image's bytes).
 const COLUMNS = `id, type, operation, platform, platform_account_id, state, progress, attempts, result, error, request_id,
   created_at, started_at, finished_at`;
-
-type Row = Record<string, unknown>;
-const date = (v: unknown): Date | undefined => (v === null || v === undefined ? undefined : new Date(v as string));
-
-function toRecord(r: Row): JobRecord {
-  return {
-    id: r.id as string,
-    type: r.type,
-    operation: r.operation,
-    platform: r.platform,
-    platformAccountId: (r.platform_account_id as string | null) ?? undefined,
-    state: r.state,
-    progress: r.progress ?? undefined,
-    attempts: Number(r.attempts ?? 0),
-    result: r.result ?? undefined,
-    error: r.error ?? undefined,
-    requestId: (r.request_id as string | null) ?? undefined,
-    createdAt: date(r.created_at)!,
-    startedAt: date(r.started_at),
-    finishedAt: date(r.finished_at),
-  } as JobRecord;
-}
 
 /**
  * The caller's jobs, newest first. Scoped exactly as GET /api/v1/jobs/{id}: the tenant and the
@@ -87,7 +66,7 @@ export async function listJobs(orm: MikroORM, auth: AuthContext, q: JobListQuery
   const rows = (await orm.em.getConnection().execute(
     `select ${COLUMNS} from jobs where ${where.join(' and ')} order by created_at desc, id desc limit ?`,
     [...params, q.limit + 1],
-  )) as Row[];
+  )) as Record<string, unknown>[];
   const page = rows.slice(0, q.limit).map(toRecord);
   return { items: page.map(toJobView), nextCursor: rows.length > q.limit ? encode(page[page.length - 1]!.id) : null };
 }

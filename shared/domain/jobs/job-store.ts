@@ -29,7 +29,8 @@ type Row = Record<string, unknown>;
 // The ORM's pg connection hands timestamps back as strings.
 const date = (v: unknown): Date | undefined => (v === null || v === undefined ? undefined : new Date(v as string));
 
-function toRecord(r: Row): JobRecord {
+/** A `jobs` row as a record; columns a query did not select stay undefined (the job list selects what its view shows). */
+export function toRecord(r: Row): JobRecord {
   return {
     id: r.id as string,
     tenantId: r.tenant_id as string,
