@@ -3,7 +3,7 @@ import { apiRoutes } from './routes';
 import { docsRoutes } from './routes/ops/docs.routes';
 import type { RouteSpec } from './routes/route';
 
-export const API_VERSION = '0.1.0';
+const API_VERSION = '0.1.0';
 
 /**
  * The document the app serves at /api/v1/openapi.json, built without starting anything: the app

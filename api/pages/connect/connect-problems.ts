@@ -35,7 +35,7 @@ const tryAgain = (t: ConnectText): Link => ({ href: '/connect', label: t.tryAgai
 const problem = (status: number, code: string, [title, text]: [string, string | Html], again?: Link): Problem => ({ status, code, title, text, ...(again ? { again } : {}) });
 const withStartAgain = (t: ConnectText, [title, text]: [string, string]): [string, string] => [title, `${text} ${t.startAgain}`];
 
-export type LinkProblem = 'unknown' | 'expired' | 'used';
+type LinkProblem = 'unknown' | 'expired' | 'used';
 
 export function linkProblem(w: Words, kind: LinkProblem): Problem {
   const { t } = w;
@@ -44,7 +44,7 @@ export function linkProblem(w: Words, kind: LinkProblem): Problem {
   return problem(410, 'SESSION_USED', withStartAgain(t, t.linkUsed));
 }
 
-export type SessionProblem = 'none' | 'expired' | 'crossSite' | 'notConnected' | 'rateLimited' | 'unusable' | 'notFound' | 'broken' | 'unreadable';
+type SessionProblem = 'none' | 'expired' | 'crossSite' | 'notConnected' | 'rateLimited' | 'unusable' | 'notFound' | 'broken' | 'unreadable';
 
 export function sessionProblem(w: Words, kind: SessionProblem): Problem {
   const { t } = w;

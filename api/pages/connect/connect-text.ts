@@ -191,8 +191,8 @@ const es: ConnectText = {
 };
 
 const TEXTS = { en, fr, es } as const;
-export type ConnectLang = keyof typeof TEXTS;
-export const CONNECT_LANGUAGES = Object.keys(TEXTS) as ConnectLang[];
+type ConnectLang = keyof typeof TEXTS;
+const CONNECT_LANGUAGES = Object.keys(TEXTS) as ConnectLang[];
 
 export interface Words {
   lang: ConnectLang;

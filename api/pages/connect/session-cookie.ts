@@ -7,7 +7,7 @@ import { CONNECT_BROWSER_TTL_MINUTES } from '../../../shared/domain/connect/conn
  * reads it) and SameSite=Lax: sent on the top-level return from the platform's OAuth, never on a
  * request another site makes in the background, nor on a POST from another site.
  */
-export const CONNECT_COOKIE = 'aag_connect';
+const CONNECT_COOKIE = 'aag_connect';
 
 export function readConnectCookie(req: Request): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {

@@ -4,7 +4,7 @@ import { listJobs } from '../../../shared/domain/jobs/job-list';
 import { defineRoute } from '../route';
 import { JobDto } from './job.schemas';
 
-export const ListJobsQuery = z
+const ListJobsQuery = z
   .object({
     state: z.enum(['queued', 'active', 'completed', 'failed']).optional(),
     type: z.enum(['write', 'import']).optional(),

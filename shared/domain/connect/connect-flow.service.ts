@@ -10,7 +10,7 @@ import type { ConnectSessionService } from './connect-sessions.service';
 import { isUuid } from '../../infra/ids';
 
 /** Where the platform's OAuth callback sends the browser back to, below the gateway's base URL. */
-export const CONNECT_RETURN_PATH = '/connect/return';
+const CONNECT_RETURN_PATH = '/connect/return';
 
 
 export interface ActivationFailure {

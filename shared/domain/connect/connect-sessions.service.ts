@@ -12,7 +12,7 @@ import type { AppLookup } from '../connections/platform-auth.service';
 import { allowedOriginsOf, assertAllowedUrl } from '../tenants/allowed-origins';
 
 /** How long a Connect link can be opened, and how long the browser that opened it can go on. */
-export const CONNECT_LINK_TTL_MS = 30 * 60_000;
+const CONNECT_LINK_TTL_MS = 30 * 60_000;
 export const CONNECT_BROWSER_TTL_MINUTES = 30;
 /** Link tokens are recognisable (log redaction, secret scanners): `cs_` + 32 random bytes. */
 export const CONNECT_TOKEN_PREFIX = 'cs_';

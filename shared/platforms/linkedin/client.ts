@@ -4,7 +4,7 @@ import type { PlatformClient, PlatformRequest, RawResponse } from '../core/types
 import { encodeQuery } from './restli';
 
 /** Headers every `/rest` call carries (docs/platforms/linkedin.md, "Hosts, versions and required headers"). */
-export function restHeaders(version: string): Record<string, string> {
+function restHeaders(version: string): Record<string, string> {
   return { 'LinkedIn-Version': version, 'X-Restli-Protocol-Version': '2.0.0' };
 }
 
@@ -30,7 +30,7 @@ export function linkedinWire(d: { apiBase: string; apiVersion: string }): WireFo
 }
 
 /** The id LinkedIn gives a created entity: the `x-restli-id` header (`x-linkedin-id` as a fallback). */
-export function createdId(res: RawResponse): string | undefined {
+function createdId(res: RawResponse): string | undefined {
   return res.headers['x-restli-id'] ?? res.headers['x-linkedin-id'];
 }
 

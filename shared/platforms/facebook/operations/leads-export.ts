@@ -13,7 +13,7 @@ interface Position {
 }
 
 const PAGE = 100;
-export const leadsLevel = (formId: string) => `leads:${formId}`;
+const leadsLevel = (formId: string) => `leads:${formId}`;
 
 // Exactly-once: not needed — nothing is created at Meta; each page is upserted by lead id and the cursor is checkpointed after it, so a re-run stores each lead once.
 const exportLeads = defineWriteOperation<{ formId: string; pageId?: string; since?: number }>({

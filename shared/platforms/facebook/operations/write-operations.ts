@@ -27,7 +27,7 @@ export const callerOf = (ctx: WriteContext) => graphCaller(ctx.caller);
  * (campaigns, ad sets and ads edges do; adcreatives, customaudiences, adspixels, customconversions
  * and a Page's leadgen_forms do not, and Graph ignores parameters it doesn't know there).
  */
-export interface Lookup {
+interface Lookup {
   edge: string;
   filtering: boolean;
   token?: string;

@@ -33,7 +33,7 @@ export interface OperationError {
 }
 
 /** Groups a partialFailureError's errors by the operation they name. */
-export function operationErrors(answer: MutateAnswer): Map<number, OperationError[]> {
+function operationErrors(answer: MutateAnswer): Map<number, OperationError[]> {
   const out = new Map<number, OperationError[]>();
   for (const d of answer.partialFailureError?.details ?? []) {
     for (const e of d.errors ?? []) {
@@ -51,7 +51,7 @@ export function operationErrors(answer: MutateAnswer): Map<number, OperationErro
 }
 
 /** The errors of one failed operation as the gateway's error: 404 for a resource Google cannot find, else 422. */
-export function operationFailure(errors: OperationError[]): AppError {
+function operationFailure(errors: OperationError[]): AppError {
   const notFound = errors.some((e) => e.code === 'mutateError.RESOURCE_NOT_FOUND');
   const first = errors[0]!;
   return new AppError(notFound ? 'NOT_FOUND' : 'PLATFORM_REJECTED', first.message, {
@@ -106,7 +106,7 @@ interface BudgetRow {
 }
 
 /** Reads which budget a campaign uses; a campaign Google does not know in this account is a 404. */
-export async function campaignBudgetOf(platform: PlatformCaller, t: WriteTarget, campaignId: string): Promise<{ budget: string; amountMicros: string | null }> {
+async function campaignBudgetOf(platform: PlatformCaller, t: WriteTarget, campaignId: string): Promise<{ budget: string; amountMicros: string | null }> {
   const query = `SELECT campaign.id, campaign.status, campaign.campaign_budget, campaign_budget.amount_micros FROM campaign WHERE campaign.id = ${campaignId}`;
   const call = searchStreamCall(t.customerId, query);
   const rows = rowsFromStream(await platform.request({ ...call, kind: 'read' })) as BudgetRow[];

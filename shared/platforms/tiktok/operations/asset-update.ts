@@ -40,13 +40,13 @@ const refused = (field: string, message: string) =>
  * (https://ads.tiktok.com/help/article/budget-and-bidding-faq). Other currencies have "equivalent"
  * minimums TikTok does not publish, so only USD accounts are checked here.
  */
-export const MIN_BUDGET_USD = { campaign: 50, adgroupDaily: 20 } as const;
+const MIN_BUDGET_USD = { campaign: 50, adgroupDaily: 20 } as const;
 
 const DAY_MS = 86_400_000;
 const utc = (t: string) => Date.parse(`${t.replace(' ', 'T')}Z`);
 
 /** Days an ad group runs between its schedule start and end (a part day counts as a day). */
-export const scheduledDays = (start: string, end: string) => Math.max(1, Math.ceil((utc(end) - utc(start)) / DAY_MS));
+const scheduledDays = (start: string, end: string) => Math.max(1, Math.ceil((utc(end) - utc(start)) / DAY_MS));
 
 /**
  * Checks a budget and schedule change against the object as TikTok holds it, before the call: the
