@@ -12,7 +12,7 @@ export interface FetchedMedia {
   contentType: string;
 }
 
-/** File signatures of the image types Meta takes for ad images (JPEG, PNG, GIF, BMP, TIFF). */
+/** File signatures of the image types a platform may take (the caller says which it takes). */
 const IMAGE_MAGIC: Array<[string, number[]]> = [
   ['image/jpeg', [0xff, 0xd8, 0xff]],
   ['image/png', [0x89, 0x50, 0x4e, 0x47]],
@@ -29,9 +29,9 @@ const imageTypeOf = (b: Buffer): string | undefined => IMAGE_MAGIC.find(([, sig]
  * a webhook endpoint (https, public addresses only, unless its host is allowed), and the request
  * connects to exactly the addresses that were checked. Redirects are refused, not followed (their
  * target would escape the check). At most `maxBytes` are read within `timeoutMs`, and the body must
- * be an image by its own first bytes, whatever the server says it is.
+ * be an image of one of the `accept`ed types by its own first bytes, whatever the server says it is.
  */
-export async function fetchImage(raw: string, o: { allowedHosts: string; maxBytes: number; timeoutMs: number }): Promise<FetchedMedia> {
+export async function fetchImage(raw: string, o: { allowedHosts: string; maxBytes: number; timeoutMs: number; accept: { types: readonly string[]; label: string } }): Promise<FetchedMedia> {
   const policy = policyFor(o.allowedHosts);
   let url: URL;
   let addresses: Awaited<ReturnType<TargetPolicy['addresses']>>;
@@ -44,7 +44,7 @@ export async function fetchImage(raw: string, o: { allowedHosts: string; maxByte
   }
   const bytes = await get(url, addresses, o);
   const type = imageTypeOf(bytes);
-  if (!type) throw new MediaRefused('the URL did not answer with a JPEG, PNG, GIF, BMP or TIFF image');
+  if (!type || !o.accept.types.includes(type)) throw new MediaRefused(`the URL did not answer with a ${o.accept.label} image`);
   return { bytes, contentType: type };
 }
 

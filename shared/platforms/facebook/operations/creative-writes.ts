@@ -8,6 +8,9 @@ import { act } from './graph-call';
 import { accountId, callerOf, createNamed } from './write-operations';
 
 
+/** The files Meta takes as ad images (https://developers.facebook.com/docs/marketing-api/reference/ad-image/). */
+const AD_IMAGE_TYPES = { types: ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/tiff'], label: 'JPEG, PNG, GIF, BMP or TIFF' };
+
 /**
  * Meta's adimages edge takes only the file itself (`bytes`), so an image given by URL is fetched here,
  * in the job, under the outbound address rules; what the URL answered decides, as a 400 naming `url`.
@@ -15,7 +18,7 @@ import { accountId, callerOf, createNamed } from './write-operations';
 async function fetched(ctx: WriteContext, url: string): Promise<string> {
   const c = ctx.config;
   try {
-    const media = await fetchImage(url, { allowedHosts: c.MEDIA_FETCH_ALLOWED_HOSTS, maxBytes: c.MEDIA_FETCH_MAX_BYTES, timeoutMs: c.MEDIA_FETCH_TIMEOUT_MS });
+    const media = await fetchImage(url, { allowedHosts: c.MEDIA_FETCH_ALLOWED_HOSTS, maxBytes: c.MEDIA_FETCH_MAX_BYTES, timeoutMs: c.MEDIA_FETCH_TIMEOUT_MS, accept: AD_IMAGE_TYPES });
     return media.bytes.toString('base64');
   } catch (e) {
     if (e instanceof MediaRefused) throw new AppError('VALIDATION_FAILED', `The image URL could not be used: ${e.message}`, { details: [{ path: 'body.url', message: e.message }] });
