@@ -47,6 +47,7 @@ export async function startTestApp(
   const services = createServices(infra);
   const server = await startServer({ ...infra, services }, { ...opts.app, port: opts.port ?? 0, host: '127.0.0.1' });
   const workers = opts.workers ? startWorkers(services) : undefined;
+  let closing: Promise<void> | undefined;
   return {
     url: server.url,
     config,
@@ -55,13 +56,15 @@ export async function startTestApp(
     server,
     workers,
     logFile,
-    async close() {
-      await server.close(2000);
-      await workers?.close(5000);
-      await services.close();
-      await infra.close();
-      await new Promise((r) => stream.end(r));
-    },
+    // Once, however often it is called (a test may close an app early to read its flushed log).
+    close: () =>
+      (closing ??= (async () => {
+        await server.close(2000);
+        await workers?.close(5000);
+        await services.close();
+        await infra.close();
+        await new Promise((r) => stream.end(r));
+      })()),
   };
 }
 

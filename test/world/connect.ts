@@ -30,7 +30,7 @@ export async function authorize(url: string, params: Record<string, string> = {}
   return loc;
 }
 
-type DialogOptions = { platform: SimPlatform; token: string; simUser?: string; decline?: string[]; scopes?: string[]; redirectUri?: string };
+export type DialogOptions = { platform: SimPlatform; token: string; simUser?: string; decline?: string[]; scopes?: string[]; redirectUri?: string };
 
 /**
  * Connects a platform for the external user holding `token` the way a real user does: the gateway's
@@ -92,8 +92,8 @@ export async function connectAccount(
     adAccountId: string;
     simUser?: string;
     via?: 'dialog' | 'token';
-    /** A connection this user already made through the dialog: activate through it, no second consent. */
-    through?: ConnectedAccount;
+    /** A connection this user already made through the dialog (`consent`, or an earlier `connect`): activate through it, no second consent. */
+    through?: Pick<ConnectedAccount, 'platformToken'>;
   },
 ): Promise<ConnectedAccount> {
   const viaToken = opts.via === 'token';

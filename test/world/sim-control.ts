@@ -1,8 +1,39 @@
 import type { SimCall } from '../simulators/common/sim-kit';
 import { SIMULATORS, type RunningSimOf, type SimPlatform } from '../simulators';
+import type { FacebookSimOptions, FacebookTunables } from '../simulators/facebook';
+import type { GoogleSimOptions } from '../simulators/google';
+import type { LinkedinSimOptions, SimSettings as LinkedinSettings } from '../simulators/linkedin';
+import type { TiktokSimOptions } from '../simulators/tiktok';
 import { mintSimToken } from './connect';
 
 export type { SimCall };
+
+/** The parameters of a recorded call: the query of a GET, the (form or JSON) body otherwise. */
+export function paramsOf(c: SimCall): Record<string, any> {
+  return c.method === 'GET' ? c.query : c.body;
+}
+
+/** How each simulator can be started (seed, size, strict apps…), by platform. */
+export interface SimStartOptionsOf {
+  facebook: FacebookSimOptions;
+  tiktok: TiktokSimOptions;
+  google: GoogleSimOptions;
+  linkedin: LinkedinSimOptions;
+}
+
+/**
+ * Runtime knobs of each simulator (`SimHandle.settings`), by platform: Meta's tunables
+ * (`POST /__sim/facebook/config`), Google's and LinkedIn's settings (`POST /__sim/settings`).
+ * TikTok has none.
+ */
+export interface SimSettingsOf {
+  facebook: Partial<FacebookTunables>;
+  tiktok: never;
+  google: Partial<Record<'searchPageSize' | 'streamBatchSize' | 'throttleRetrySeconds' | 'minVersion', number>>;
+  linkedin: Partial<LinkedinSettings>;
+}
+
+const SETTINGS_ROUTE: Record<SimPlatform, string | undefined> = { facebook: '/facebook/config', tiktok: undefined, google: '/settings', linkedin: '/settings' };
 
 /** A fault any simulator applies before its platform routes (shared control surface). */
 export interface FaultSpec {
@@ -113,6 +144,23 @@ export class SimHandle<P extends SimPlatform = SimPlatform> {
     return mintSimToken(this.raw.baseUrl, user, extra);
   }
 
+  /** The platform now treats this access token as expired (`POST /__sim/tokens/expire`). */
+  async expireToken(token: string): Promise<void> {
+    await this.ok(await this.sim('POST', '/tokens/expire', { token }), 'expire token');
+  }
+
+  /** The platform now treats this token as revoked (`POST /__sim/tokens/revoke`; Meta takes the error `subcode`). */
+  async revokeToken(token: string, extra: { subcode?: number } = {}): Promise<void> {
+    await this.ok(await this.sim('POST', '/tokens/revoke', { token, ...extra }), 'revoke token');
+  }
+
+  /** Changes the simulator's runtime settings (see SimSettingsOf); answers the settings now in force. */
+  async settings(patch: SimSettingsOf[P]): Promise<Record<string, unknown>> {
+    const route = SETTINGS_ROUTE[this.platform];
+    if (!route) throw new Error(`the ${this.platform} simulator has no settings`);
+    return (await this.ok(await this.sim('POST', route, patch), 'settings')).json() as Promise<Record<string, unknown>>;
+  }
+
   /** Any other `/__sim` endpoint of this simulator. */
   sim(method: string, path: string, body?: unknown): Promise<Response> {
     return fetch(`${this.raw.baseUrl}/__sim${path}`, {
@@ -126,6 +174,11 @@ export class SimHandle<P extends SimPlatform = SimPlatform> {
     return this.raw.close();
   }
 
+  private async ok(r: Response, what: string): Promise<Response> {
+    if (r.status !== 200) throw new Error(`${this.platform} ${what}: ${r.status} ${await r.text()}`);
+    return r;
+  }
+
   private async created(r: Response, what: string): Promise<number> {
     if (r.status !== 201) throw new Error(`${this.platform} ${what}: ${r.status} ${await r.text()}`);
     return ((await r.json()) as { id: number }).id;
@@ -134,12 +187,25 @@ export class SimHandle<P extends SimPlatform = SimPlatform> {
 
 export type SimHandles = { [P in SimPlatform]?: SimHandle<P> };
 
+/**
+ * How a world starts one simulator: its start options (e.g. TikTok `{ size: { bigAccount: 20_000 } }`),
+ * or a function that starts it (a simulator behind a test's own front); the world closes it either way.
+ */
+export type SimStart<P extends SimPlatform> = SimStartOptionsOf[P] | (() => Promise<RunningSimOf<P>>);
+export type SimStarts = { [P in SimPlatform]?: SimStart<P> };
+
 /** Starts the given simulators (default: every one in the list) on port 0. */
-export async function startSimulators(which: readonly SimPlatform[] = Object.keys(SIMULATORS) as SimPlatform[]): Promise<SimHandles> {
+export async function startSimulators(which: readonly SimPlatform[] = Object.keys(SIMULATORS) as SimPlatform[], how: SimStarts = {}): Promise<SimHandles> {
   const handles: SimHandles = {};
-  for (const p of which) {
-    const raw = await SIMULATORS[p].start({ port: 0 });
-    (handles as Record<string, SimHandle>)[p] = new SimHandle(p, raw as never);
+  try {
+    for (const p of which) {
+      const start = how[p] as SimStart<typeof p> | undefined;
+      const raw = typeof start === 'function' ? await start() : await SIMULATORS[p].start({ ...start, port: 0 });
+      (handles as Record<string, SimHandle>)[p] = new SimHandle(p, raw as never);
+    }
+  } catch (e) {
+    await Promise.all(Object.values(handles).map((h) => h.close()));
+    throw e;
   }
   return handles;
 }

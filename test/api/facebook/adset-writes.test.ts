@@ -1,4 +1,6 @@
-import { ACCOUNTS, useFbWorld } from './fb-world';
+import { ACCOUNTS } from '../../simulators/facebook';
+import { useWorld } from '../../world';
+import { FB_ENV } from './fixtures';
 
 const A1: string = ACCOUNTS.alice[0];
 const A2: string = ACCOUNTS.alice[1];
@@ -7,10 +9,13 @@ const uniq = (what: string) => `${what} ${Date.now()}-${++n}`;
 const targeting = { geo_locations: { countries: ['US'] } };
 
 describe('Meta ad sets: created in a campaign of the account, with Meta’s rules checked first', () => {
-  const w = useFbWorld();
+  const w = useWorld({ platform: 'facebook', workers: true, env: FB_ENV }, async (w) => {
+    const aliceAccount = await w.connect('facebook', { adAccountId: `act_${ACCOUNTS.alice[0]}` });
+    await w.connect('facebook', { adAccountId: ACCOUNTS.alice[1]!, through: aliceAccount });
+  });
 
-  const node = (id: string) => w.sim.state.store.get(id)?.data as Record<string, unknown>;
-  const postsTo = async (part: string) => (await w.simCalls(part)).filter((c) => c.method === 'POST');
+  const node = (id: string) => w.sim.raw.state.store.get(id)?.data as Record<string, unknown>;
+  const postsTo = async (part: string) => (await w.sim.calls(part)).filter((c) => c.method === 'POST');
   const campaigns = async (acct: string) =>
     (await w.call('GET', `/api/v1/facebook/campaigns?adAccountId=${acct}&fields=id,daily_budget,lifetime_budget&limit=50`)).body.data.data as {
       id: string; daily_budget?: string; lifetime_budget?: string;
@@ -23,7 +28,7 @@ describe('Meta ad sets: created in a campaign of the account, with Meta’s rule
 
   it('creates a PAUSED ad set and answers 200 with its id, which reads back through the gateway', async () => {
     const campaign = await withoutBudget();
-    await w.clearSim();
+    await w.sim.clear();
     const body = adset(campaign, { bid_strategy: 'LOWEST_COST_WITH_BID_CAP', bid_amount: 250, promoted_object: { page_id: '200000000000001' } });
     const r = await w.call('POST', '/api/v1/facebook/adsets', { body });
     expect(r.status).toBe(200);
@@ -67,7 +72,7 @@ describe('Meta ad sets: created in a campaign of the account, with Meta’s rule
     ['a targeting without a location or audience', 'abo', { targeting: { age_min: 20 } }, 'body.targeting'],
   ])('%s → 400 naming the field, and nothing is created', async (_what, kind, extra, path) => {
     const campaign = kind === 'cbo' ? await withBudget() : await withoutBudget();
-    await w.clearSim();
+    await w.sim.clear();
     const r = await w.call('POST', '/api/v1/facebook/adsets', { body: adset(campaign, extra) });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('VALIDATION_FAILED');
@@ -77,7 +82,7 @@ describe('Meta ad sets: created in a campaign of the account, with Meta’s rule
 
   it('a campaign of another ad account → 404, and nothing is created', async () => {
     const foreign = await withoutBudget(A2);
-    await w.clearSim();
+    await w.sim.clear();
     const r = await w.call('POST', '/api/v1/facebook/adsets', { body: adset(foreign) });
     expect(r.status).toBe(404);
     expect(r.body.error.code).toBe('NOT_FOUND');

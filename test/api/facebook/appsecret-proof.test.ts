@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { ACCOUNTS, useFbWorld } from './fb-world';
+import { ACCOUNTS } from '../../simulators/facebook';
+import { useWorld } from '../../world';
+import { FB_ENV } from './fixtures';
 
 const A1 = ACCOUNTS.alice[0];
 const APP_ID = '1234567890123456';
@@ -10,10 +12,13 @@ const q = (extra = '') => `adAccountId=act_${A1}${extra}`;
  * refuses a call without appsecret_proof = hex HMAC-SHA256(access token, key = app secret).
  */
 describe('Meta calls carry appsecret_proof whenever the app secret is known', () => {
-  const w = useFbWorld();
+  const w = useWorld({ platform: 'facebook', workers: true, env: FB_ENV }, async (w) => {
+    const aliceAccount = await w.connect('facebook', { adAccountId: `act_${ACCOUNTS.alice[0]}` });
+    return { aliceAccount };
+  });
 
   const appSetting = async (body: Record<string, unknown>) => {
-    const r = await fetch(`${w.sim.baseUrl}/__sim/facebook/apps/${APP_ID}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const r = await w.sim.sim('POST', `/facebook/apps/${APP_ID}`, body);
     expect(r.status).toBe(200);
   };
   afterEach(() => appSetting({ requireAppSecretProof: false, secret: 'sim-app-secret' }));
@@ -23,7 +28,7 @@ describe('Meta calls carry appsecret_proof whenever the app secret is known', ()
     expect((await w.call('GET', `/api/v1/facebook/campaigns?${q('&limit=1')}`)).status).toBe(200);
     const write = await w.call('POST', '/api/v1/facebook/pixels', { body: { adAccountId: `act_${A1}`, name: 'Proof pixel' } });
     expect(write.status).toBe(200);
-    const calls = await w.simCalls(`act_${A1}`);
+    const calls = await w.sim.calls(`act_${A1}`);
     expect(calls.length).toBeGreaterThanOrEqual(2);
     const proof = createHmac('sha256', 'sim-app-secret').update(w.aliceAccount.platformToken).digest('hex');
     // The simulator's call log masks secret-looking query values but keeps form bodies as sent.

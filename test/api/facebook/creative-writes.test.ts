@@ -1,5 +1,7 @@
 import { listKey } from '../../simulators/facebook/model/store';
-import { ACCOUNTS, PAGES, useFbWorld } from './fb-world';
+import { ACCOUNTS, PAGES } from '../../simulators/facebook';
+import { useWorld } from '../../world';
+import { FB_ENV } from './fixtures';
 
 const A1: string = ACCOUNTS.alice[0];
 const PAGE: string = PAGES.alice[0];
@@ -9,12 +11,14 @@ let n = 0;
 const uniq = (what: string) => `${what} ${Date.now()}-${++n}`;
 
 describe('Meta ad images and creatives: upload an image, then build link, lead-form and video creatives from it', () => {
-  const w = useFbWorld();
+  const w = useWorld({ platform: 'facebook', workers: true, env: FB_ENV }, async (w) => {
+    await w.connect('facebook', { adAccountId: `act_${ACCOUNTS.alice[0]}` });
+  });
 
   const upload = () => w.call('POST', '/api/v1/facebook/adimages', { body: { adAccountId: A1, bytes: PNG } });
   const creative = (extra: Record<string, unknown>) => w.call('POST', '/api/v1/facebook/adcreatives', { body: { adAccountId: A1, name: uniq('Creative'), page_id: PAGE, ...extra } });
   const readBack = async (id: string) => (await w.call('GET', `/api/v1/facebook/creatives/${id}?adAccountId=${A1}&fields=name,object_story_spec,object_type`)).body.data;
-  const form = () => w.sim.state.store.list(listKey.node(PAGE, 'leadgen_forms')).items[0]!.id;
+  const form = () => w.sim.raw.state.store.list(listKey.node(PAGE, 'leadgen_forms')).items[0]!.id;
 
   it('uploads base64 bytes and answers the image hash; the same bytes give the same hash', async () => {
     const r = await upload();
@@ -22,7 +26,7 @@ describe('Meta ad images and creatives: upload an image, then build link, lead-f
     expect(r.body).toMatchObject({ message: 'Image uploaded', data: { hash: expect.stringMatching(/^[0-9a-f]{32}$/), url: expect.any(String) } });
     expect(r.body.pollUrl).toBe(`/api/v1/jobs/${r.body.jobId}`);
     expect(r.headers.get('content-location')).toBe(r.body.pollUrl);
-    const [post] = (await w.simCalls(`/act_${A1}/adimages`)).filter((c) => c.method === 'POST');
+    const [post] = (await w.sim.calls(`/act_${A1}/adimages`)).filter((c) => c.method === 'POST');
     expect(post!.body.bytes).toBe(PNG);
     expect((await upload()).body.data.hash).toBe(r.body.data.hash);
   });
@@ -69,22 +73,22 @@ describe('Meta ad images and creatives: upload an image, then build link, lead-f
     [{ type: 'LINK', link: 'https://example.test', video_id: '1' }, 'body.video_id'],
     [{ type: 'LINK', link: 'https://example.test', image_hash: 'xyz' }, 'body.image_hash'],
   ])('%j → 400 naming %s, nothing created', async (extra, path) => {
-    await w.clearSim();
+    await w.sim.clear();
     const r = await creative({ image_hash: '0123456789abcdef0123456789abcdef', ...extra });
     expect(r.status).toBe(400);
     expect(r.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
-    expect(await w.simCalls()).toHaveLength(0);
+    expect(await w.sim.calls()).toHaveLength(0);
   });
 
   it('a Page the account does not promote, or a form of another Page → 404, nothing created', async () => {
     const hash = (await upload()).body.data.hash;
-    await w.clearSim();
+    await w.sim.clear();
     const page = await creative({ type: 'LINK', image_hash: hash, link: 'https://example.test', page_id: PAGES.bob[0] });
     expect(page.status).toBe(404);
-    const foreignForm = w.sim.state.store.list(listKey.node(PAGES.bob[0]!, 'leadgen_forms')).items[0]!.id;
+    const foreignForm = w.sim.raw.state.store.list(listKey.node(PAGES.bob[0]!, 'leadgen_forms')).items[0]!.id;
     const lead = await creative({ type: 'LEAD_FORM', image_hash: hash, lead_gen_form_id: foreignForm });
     expect(lead.status).toBe(404);
-    expect((await w.simCalls()).filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect((await w.sim.calls()).filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it('an image hash the account does not have is refused by Meta (the job fails, nothing created)', async () => {

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ACCOUNTS, useFbWorld } from './fb-world';
+import { ACCOUNTS } from '../../simulators/facebook';
+import { useWorld } from '../../world';
+import { FB_ENV } from './fixtures';
 
 const A1: string = ACCOUNTS.alice[0];
 /** A 1×1 PNG. */
@@ -12,7 +14,9 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
  * MEDIA_FETCH_ALLOWED_HOSTS exempts; everything else local or private is refused.
  */
 describe('a Meta ad image uploaded from a URL', () => {
-  const w = useFbWorld({ MEDIA_FETCH_ALLOWED_HOSTS: '127.0.0.1', MEDIA_FETCH_MAX_BYTES: '4096' });
+  const w = useWorld({ platform: 'facebook', workers: true, env: { ...FB_ENV, MEDIA_FETCH_ALLOWED_HOSTS: '127.0.0.1', MEDIA_FETCH_MAX_BYTES: '4096' } }, async (w) => {
+    await w.connect('facebook', { adAccountId: `act_${ACCOUNTS.alice[0]}` });
+  });
   let site: http.Server;
   let base = '';
   const served: string[] = [];
@@ -34,7 +38,7 @@ describe('a Meta ad image uploaded from a URL', () => {
   });
 
   const upload = (body: Record<string, unknown>) => w.call('POST', '/api/v1/facebook/adimages', { body: { adAccountId: A1, ...body } });
-  const posts = async () => (await w.simCalls(`/act_${A1}/adimages`)).filter((c) => c.method === 'POST');
+  const posts = async () => (await w.sim.calls(`/act_${A1}/adimages`)).filter((c) => c.method === 'POST');
 
   it('fetches the image, uploads its bytes and answers the same hash as uploading the bytes themselves', async () => {
     const byUrl = await upload({ url: `${base}/image.png` });

@@ -1,9 +1,14 @@
-import { ACCOUNTS, useFbWorld } from './fb-world';
+import { ACCOUNTS } from '../../simulators/facebook';
+import { useWorld } from '../../world';
+import { FB_ENV } from './fixtures';
 
 const A1 = ACCOUNTS.alice[0];
 
 describe('Meta insights: sync for small requests, async report runs for large ones', () => {
-  const w = useFbWorld();
+  const w = useWorld({ platform: 'facebook', workers: true, env: FB_ENV }, async (w) => {
+    const aliceAccount = await w.connect('facebook', { adAccountId: `act_${ACCOUNTS.alice[0]}` });
+    await w.connect('facebook', { adAccountId: ACCOUNTS.alice[1]!, through: aliceAccount });
+  });
 
   const insights = (qs: string, path = '/api/v1/facebook/insights') => w.call('GET', `${path}?adAccountId=act_${A1}&${qs}`);
 
@@ -17,7 +22,7 @@ describe('Meta insights: sync for small requests, async report runs for large on
       date_start: '2026-11-01', date_stop: '2026-11-01', gender: expect.any(String),
     });
     expect(r.body.data.paging.hasNext).toBe(true);
-    const calls = await w.simCalls('/insights');
+    const calls = await w.sim.calls('/insights');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.method).toBe('GET');
     expect(calls[0]!.path).toBe(`/v25.0/act_${A1}/insights`);
@@ -32,7 +37,7 @@ describe('Meta insights: sync for small requests, async report runs for large on
     const r = await insights(`objectId=${campaign}&level=ad&fields=ad_id,campaign_id,clicks&datePreset=last_7d`);
     expect(r.status).toBe(200);
     expect(r.body.data.data.every((row: { campaign_id: string }) => row.campaign_id === campaign)).toBe(true);
-    expect((await w.simCalls(`/${campaign}/insights`))[0]!.query).toMatchObject({ level: 'ad', date_preset: 'last_7d' });
+    expect((await w.sim.calls(`/${campaign}/insights`))[0]!.query).toMatchObject({ level: 'ad', date_preset: 'last_7d' });
     const other = (await w.call('GET', `/api/v1/facebook/campaigns?adAccountId=${ACCOUNTS.alice[1]}&limit=1&fields=id`)).body.data.data[0].id;
     expect((await insights(`objectId=${other}`)).status).toBe(404);
   });
@@ -43,22 +48,22 @@ describe('Meta insights: sync for small requests, async report runs for large on
     expect(r.body.data).toMatchObject({ data: expect.any(Array), paging: { cursors: expect.any(Object), hasNext: true }, reportRunId: expect.any(String) });
     expect(r.body.data.data).toHaveLength(10);
     expect(r.body.data.data[0]).toMatchObject({ campaign_id: expect.any(String), spend: expect.any(String), date_start: '2025-01-01', date_stop: '2025-01-31' });
-    const calls = (await w.simCalls()).map((c) => `${c.method} ${c.path}`);
+    const calls = (await w.sim.calls()).map((c) => `${c.method} ${c.path}`);
     const rid = r.body.data.reportRunId;
     expect(calls[0]).toBe(`POST /v25.0/act_${A1}/insights`);
     expect(calls.filter((c) => c === `GET /v25.0/${rid}`).length).toBeGreaterThanOrEqual(2);
     expect(calls.at(-1)).toBe(`GET /v25.0/${rid}/insights`);
     expect(calls.some((c) => c === `GET /v25.0/act_${A1}/insights`)).toBe(false);
-    const post = (await w.simCalls(`/act_${A1}/insights`))[0]!;
+    const post = (await w.sim.calls(`/act_${A1}/insights`))[0]!;
     expect(post.body).toMatchObject({ level: 'campaign', time_range: '{"since":"2025-01-01","until":"2025-12-31"}', time_increment: 'monthly' });
 
     // the next page of the same run
-    await w.clearSim();
+    await w.sim.clear();
     const next = await insights(`reportRunId=${rid}&limit=10&after=${r.body.data.paging.cursors.after}`);
     expect(next.status).toBe(200);
     expect(next.body.data.reportRunId).toBe(rid);
     expect(next.body.data.data[0]).not.toEqual(r.body.data.data[0]);
-    expect((await w.simCalls(`/${rid}/insights`))[0]!.query.after).toBe(r.body.data.paging.cursors.after);
+    expect((await w.sim.calls(`/${rid}/insights`))[0]!.query.after).toBe(r.body.data.paging.cursors.after);
   });
 
   it('when Meta answers "reduce the amount of data" synchronously, switches to an async report run', async () => {
@@ -66,7 +71,7 @@ describe('Meta insights: sync for small requests, async report runs for large on
     expect(r.status).toBe(200);
     expect(r.body.data.reportRunId).toEqual(expect.any(String));
     expect(r.body.data.data[0]).toMatchObject({ ad_id: expect.any(String), age: expect.any(String), publisher_platform: expect.any(String) });
-    const calls = (await w.simCalls(`/act_${A1}/insights`)).map((c) => c.method);
+    const calls = (await w.sim.calls(`/act_${A1}/insights`)).map((c) => c.method);
     // one sync attempt (the same request would get the same answer), then the report run
     expect(calls).toEqual(['GET', 'POST']);
   });
@@ -83,10 +88,10 @@ describe('Meta insights: sync for small requests, async report runs for large on
   });
 
   it('a report run Meta fails is started again on the job\'s retry', async () => {
-    await fetch(`${w.sim.baseUrl}/__sim/facebook/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ failNextReportRun: true }) });
+    await w.sim.settings({ failNextReportRun: true });
     const r = await insights('async=true&fields=impressions');
     expect(r.status).toBe(200);
-    const starts = (await w.simCalls(`/act_${A1}/insights`)).filter((c) => c.method === 'POST');
+    const starts = (await w.sim.calls(`/act_${A1}/insights`)).filter((c) => c.method === 'POST');
     expect(starts).toHaveLength(2);
     expect(r.body.data.reportRunId).not.toBe(undefined);
   });
@@ -108,6 +113,6 @@ describe('Meta insights: sync for small requests, async report runs for large on
     const r = await insights(qs);
     expect(r.status).toBe(400);
     expect(r.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
-    expect(await w.simCalls('/insights')).toHaveLength(0);
+    expect(await w.sim.calls('/insights')).toHaveLength(0);
   });
 });

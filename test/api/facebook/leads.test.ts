@@ -3,17 +3,22 @@ import { findWriteOperation } from '../../../shared/domain/jobs/write-operations
 import { ImportedEntityWriter } from '../../../shared/domain/jobs/entity-writer';
 import type { WriteContext } from '../../../shared/platforms/core/write-operation';
 import { listKey } from '../../simulators/facebook/model/store';
-import { ACCOUNTS, PAGES, useFbWorld } from './fb-world';
+import { ACCOUNTS, PAGES } from '../../simulators/facebook';
+import { useWorld } from '../../world';
+import { FB_ENV } from './fixtures';
 
 const A1: string = ACCOUNTS.alice[0];
 const PAGE: string = PAGES.alice[0];
 
 describe('Meta leads: read and exported from a form on a Page the ad account promotes', () => {
-  const w = useFbWorld();
+  const w = useWorld({ platform: 'facebook', workers: true, env: FB_ENV }, async (w) => {
+    const aliceAccount = await w.connect('facebook', { adAccountId: `act_${ACCOUNTS.alice[0]}` });
+    return { aliceAccount };
+  });
 
-  const formsOf = (page: string) => w.sim.state.store.list(listKey.node(page, 'leadgen_forms')).items.map((f) => f.id);
-  const leadsOf = (form: string) => w.sim.state.store.list(listKey.node(form, 'leads')).items;
-  const leadsCalls = async () => (await w.simCalls()).filter((c) => c.path.endsWith('/leads'));
+  const formsOf = (page: string) => w.sim.raw.state.store.list(listKey.node(page, 'leadgen_forms')).items.map((f) => f.id);
+  const leadsOf = (form: string) => w.sim.raw.state.store.list(listKey.node(form, 'leads')).items;
+  const leadsCalls = async () => (await w.sim.calls()).filter((c) => c.path.endsWith('/leads'));
 
   it('answers the leads newest first with field_data and answers, paged with limit and after', async () => {
     const form = formsOf(PAGE)[0]!;
@@ -49,7 +54,7 @@ describe('Meta leads: read and exported from a form on a Page the ad account pro
 
   it('a form on a Page the account does not promote is 404, and no lead is read', async () => {
     const foreign = formsOf(PAGES.bob[0]!)[0]!;
-    await w.clearSim();
+    await w.sim.clear();
     const r = await w.call('GET', `/api/v1/facebook/lead-form/${foreign}/leads?adAccountId=${A1}`);
     expect(r.status).toBe(404);
     expect(r.body.error.code).toBe('NOT_FOUND');
@@ -107,13 +112,13 @@ describe('Meta leads: read and exported from a form on a Page the ad account pro
     };
     const op = findWriteOperation('facebook.export-leads')!;
 
-    await w.clearSim();
+    await w.sim.clear();
     expect(await op.run(ctx, { formId: form })).toMatchObject({ leads: 3, pages: 1 });
     expect(await leadsCalls()).toHaveLength(0);
 
     // what a crash after the first stored page leaves behind
     await ctx.checkpoint.set('leads', { after: firstPage.body.data.paging.cursors.after, leads: 1, pages: 1, done: false });
-    await w.clearSim();
+    await w.sim.clear();
     expect(await op.run(ctx, { formId: form })).toMatchObject({ leads: 3, pages: 2 });
     const calls = await leadsCalls();
     expect(calls).toHaveLength(1);

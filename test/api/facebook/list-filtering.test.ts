@@ -1,10 +1,14 @@
-import { ACCOUNTS, useFbWorld } from './fb-world';
+import { ACCOUNTS } from '../../simulators/facebook';
+import { useWorld } from '../../world';
+import { FB_ENV } from './fixtures';
 
 const A1 = ACCOUNTS.alice[0];
 const f = (filters: unknown) => `filtering=${encodeURIComponent(JSON.stringify(filters))}`;
 
 describe("Meta lists take Meta's filtering ({field, operator, value}), checked against allow-lists", () => {
-  const w = useFbWorld();
+  const w = useWorld({ platform: 'facebook', workers: true, env: FB_ENV }, async (w) => {
+    await w.connect('facebook', { adAccountId: `act_${ACCOUNTS.alice[0]}` });
+  });
   const list = (segment: string, qs: string) => w.call('GET', `/api/v1/facebook/${segment}?adAccountId=act_${A1}&${qs}`);
   type Row = { id: string; name: string; status: string; campaign_id?: string; adset_id?: string };
   const rows = async (segment: string, qs: string): Promise<Row[]> => {
@@ -15,10 +19,10 @@ describe("Meta lists take Meta's filtering ({field, operator, value}), checked a
 
   it('campaigns: a name EQUAL filter answers exactly that campaign, sent to Meta as Graph filtering', async () => {
     const [first] = await rows('campaigns', 'fields=id,name&limit=1');
-    await w.clearSim();
+    await w.sim.clear();
     const filters = [{ field: 'name', operator: 'EQUAL', value: first!.name }];
     expect(await rows('campaigns', `fields=id,name&${f(filters)}`)).toEqual([{ id: first!.id, name: first!.name }]);
-    expect((await w.simCalls('/campaigns'))[0]!.query.filtering).toBe(JSON.stringify(filters));
+    expect((await w.sim.calls('/campaigns'))[0]!.query.filtering).toBe(JSON.stringify(filters));
   });
 
   it('campaigns: effective_status IN [PAUSED] answers only paused campaigns', async () => {
@@ -45,13 +49,13 @@ describe("Meta lists take Meta's filtering ({field, operator, value}), checked a
     ['campaigns', [{ field: 'created_time', operator: 'IN_RANGE', value: [1] }], 'query.filtering.0.value', 'IN_RANGE takes a [low, high] pair'],
     ['campaigns', { field: 'name', operator: 'EQUAL', value: 'x' }, 'query.filtering', 'array'],
   ])('%s with filtering %j answers 400 at %s naming the bad part, before calling Meta', async (segment, filters, path, named) => {
-    await w.clearSim();
+    await w.sim.clear();
     const r = await list(segment, f(filters));
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('VALIDATION_FAILED');
     const detail = r.body.error.details.find((d: { path: string }) => d.path === path);
     expect(detail?.message).toContain(named);
-    expect(await w.simCalls(`/${segment}`)).toHaveLength(0);
+    expect(await w.sim.calls(`/${segment}`)).toHaveLength(0);
   });
 
   it('insights take filtering on the objects and refuse a field outside the allow-list', async () => {

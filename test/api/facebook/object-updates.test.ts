@@ -1,12 +1,17 @@
-import { ACCOUNTS, useFbWorld } from './fb-world';
+import { ACCOUNTS } from '../../simulators/facebook';
+import { useWorld } from '../../world';
+import { FB_ENV } from './fixtures';
 
 const A1: string = ACCOUNTS.alice[0];
 const A2: string = ACCOUNTS.alice[1];
 
 describe('PATCH of Meta campaigns, ad sets and ads: partial updates, read back through the gateway', () => {
-  const w = useFbWorld();
+  const w = useWorld({ platform: 'facebook', workers: true, env: FB_ENV }, async (w) => {
+    const aliceAccount = await w.connect('facebook', { adAccountId: `act_${ACCOUNTS.alice[0]}` });
+    await w.connect('facebook', { adAccountId: ACCOUNTS.alice[1]!, through: aliceAccount });
+  });
 
-  const postsTo = async (part: string) => (await w.simCalls(part)).filter((c) => c.method === 'POST');
+  const postsTo = async (part: string) => (await w.sim.calls(part)).filter((c) => c.method === 'POST');
   const list = async (segment: string, acct: string, fields: string) =>
     (await w.call('GET', `/api/v1/facebook/${segment}?adAccountId=${acct}&fields=${fields}&limit=50`)).body.data.data as ({ id: string } & Record<string, string>)[];
   const read = async (segment: string, id: string, fields: string) => (await w.call('GET', `/api/v1/facebook/${segment}/${id}?adAccountId=${A1}&fields=${fields}`)).body.data;
@@ -14,7 +19,7 @@ describe('PATCH of Meta campaigns, ad sets and ads: partial updates, read back t
 
   it('a campaign: name and daily budget change, the rest stays', async () => {
     const c = (await list('campaigns', A1, 'id,name,objective,daily_budget,lifetime_budget')).find((x) => Number(x.daily_budget ?? 0) > 0)!;
-    await w.clearSim();
+    await w.sim.clear();
     const r = await w.call('PATCH', `/api/v1/facebook/campaigns/${c.id}`, { body: { adAccountId: A1, name: 'Renamed campaign', daily_budget: 4321 } });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ message: 'Campaign updated', data: { success: true, id: c.id, updated: ['daily_budget', 'name'] } });
@@ -55,7 +60,7 @@ describe('PATCH of Meta campaigns, ad sets and ads: partial updates, read back t
     ['ads', 'another account’s ad'],
   ])('PATCH /%s/{id} of %s → 404, nothing written', async (segment) => {
     const foreign = (await list(segment, A2, 'id'))[0]!.id!;
-    await w.clearSim();
+    await w.sim.clear();
     const r = await w.call('PATCH', `/api/v1/facebook/${segment}/${foreign}`, { body: { adAccountId: A1, name: 'x' } });
     expect(r.status).toBe(404);
     expect(r.body.error.code).toBe('NOT_FOUND');
@@ -65,7 +70,7 @@ describe('PATCH of Meta campaigns, ad sets and ads: partial updates, read back t
   it('an ad’s creative from another account → 404, nothing written', async () => {
     const ad = (await list('ads', A1, 'id'))[0]!.id!;
     const foreign = (await list('creatives', A2, 'id'))[0]!.id!;
-    await w.clearSim();
+    await w.sim.clear();
     const r = await w.call('PATCH', `/api/v1/facebook/ads/${ad}`, { body: { adAccountId: A1, creative: { creative_id: foreign } } });
     expect(r.status).toBe(404);
     expect(await postsTo(`/${ad}`)).toHaveLength(0);
@@ -75,7 +80,7 @@ describe('PATCH of Meta campaigns, ad sets and ads: partial updates, read back t
     const cbo = (await list('campaigns', A1, 'id,daily_budget,lifetime_budget')).filter(budgeted).map((c) => c.id);
     const underCbo = (await list('adsets', A1, 'id,campaign_id')).find((s) => cbo.includes(s.campaign_id!))!.id!;
     const daily = (await list('campaigns', A1, 'id,daily_budget')).find((c) => Number(c.daily_budget ?? 0) > 0)!.id!;
-    await w.clearSim();
+    await w.sim.clear();
     const cases: [string, string, Record<string, unknown>, string][] = [
       ['adsets', underCbo, { daily_budget: 1000 }, 'body.daily_budget'],
       ['campaigns', daily, { lifetime_budget: 1000, stop_time: '2031-01-01T00:00:00Z' }, 'body.lifetime_budget'],
@@ -88,7 +93,7 @@ describe('PATCH of Meta campaigns, ad sets and ads: partial updates, read back t
       expect({ segment, extra, status: r.status }).toEqual({ segment, extra, status: 400 });
       expect(r.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
     }
-    expect((await w.simCalls()).filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect((await w.sim.calls()).filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it('with Prefer: respond-async answers 202 and the job completes with the change', async () => {

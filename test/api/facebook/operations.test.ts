@@ -1,9 +1,13 @@
-import { ACCOUNTS, useFbWorld } from './fb-world';
+import { ACCOUNTS } from '../../simulators/facebook';
+import { useWorld } from '../../world';
+import { FB_ENV } from './fixtures';
 
 const A1 = ACCOUNTS.alice[0];
 
 describe('the Meta operations catalog and execute', () => {
-  const w = useFbWorld();
+  const w = useWorld({ platform: 'facebook', workers: true, env: FB_ENV }, async (w) => {
+    await w.connect('facebook', { adAccountId: `act_${ACCOUNTS.alice[0]}` });
+  });
 
   const execute = (operation: string, params: Record<string, unknown>, headers?: Record<string, string>) =>
     w.call('POST', '/api/v1/facebook/operations/execute', { body: { operation, params }, headers });
@@ -33,14 +37,14 @@ describe('the Meta operations catalog and execute', () => {
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Campaigns fetched');
     expect(r.body.data.data).toEqual([{ id: expect.any(String), name: expect.any(String) }]);
-    expect((await w.simCalls('/campaigns'))[0]!.query).toMatchObject({ fields: 'id,name', limit: '1' });
+    expect((await w.sim.calls('/campaigns'))[0]!.query).toMatchObject({ fields: 'id,name', limit: '1' });
   });
 
   it('executes a write with path parameters through the job pipeline', async () => {
     const r = await execute('facebookCreateCampaign', { objective: 'sales', adAccountId: A1, name: 'Via execute', special_ad_categories: [], is_adset_budget_sharing_enabled: false });
     expect(r.status).toBe(200);
     expect(r.body.data.id).toEqual(expect.any(String));
-    expect((await w.simCalls('/campaigns')).find((c) => c.method === 'POST')!.body.objective).toBe('OUTCOME_SALES');
+    expect((await w.sim.calls('/campaigns')).find((c) => c.method === 'POST')!.body.objective).toBe('OUTCOME_SALES');
     const a = await execute('facebookCreateCampaign', { objective: 'sales', adAccountId: A1, name: 'Async via execute', special_ad_categories: [], is_adset_budget_sharing_enabled: false }, { prefer: 'respond-async' });
     expect(a.status).toBe(202);
     expect(a.headers.get('location')).toBe(a.body.data.pollUrl);
@@ -61,7 +65,7 @@ describe('the Meta operations catalog and execute', () => {
     expect(unknown.body.error.code).toBe('NOT_FOUND');
     const noBody = await w.call('POST', '/api/v1/facebook/operations/execute', { body: { params: {} } });
     expect(noBody.status).toBe(400);
-    expect(await w.simCalls()).toHaveLength(0);
+    expect(await w.sim.calls()).toHaveLength(0);
   });
 
   it('the import runs as a job and stores the account level by level', async () => {

@@ -1,4 +1,6 @@
-import { ACCOUNTS, PAGES, useFbWorld } from './fb-world';
+import { ACCOUNTS, PAGES } from '../../simulators/facebook';
+import { useWorld } from '../../world';
+import { FB_ENV } from './fixtures';
 
 const ID = '120210000000000001';
 const PAGE = PAGES.alice[0];
@@ -65,7 +67,11 @@ const CASES: Case[] = [
 ];
 
 describe('every Meta route checks ownership before any platform call', () => {
-  const w = useFbWorld();
+  const w = useWorld({ platform: 'facebook', workers: true, env: FB_ENV }, async (w) => {
+    await w.connect('facebook', { adAccountId: `act_${ACCOUNTS.alice[0]}` });
+    const bob = await w.userFor('bob-ext');
+    await w.connect('facebook', { adAccountId: ACCOUNTS.bob[0]!, as: bob, simUser: 'bob' });
+  });
 
   const send = (c: Case, acct: string) => w.call(c.method, c.path(acct), { body: c.body?.(acct) });
 
@@ -78,20 +84,20 @@ describe('every Meta route checks ownership before any platform call', () => {
     const r = await send(c, ACCOUNTS.bob[0]);
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('AD_ACCOUNT_NOT_OWNED');
-    expect(await w.simCalls()).toHaveLength(0);
+    expect(await w.sim.calls()).toHaveLength(0);
   });
 
   it.each(CASES.map((c) => [c.op, c] as const))('%s: an unknown account → 404 AD_ACCOUNT_NOT_FOUND', async (_op, c) => {
     const r = await send(c, `act_${NOBODY}`);
     expect(r.status).toBe(404);
     expect(r.body.error.code).toBe('AD_ACCOUNT_NOT_FOUND');
-    expect(await w.simCalls()).toHaveLength(0);
+    expect(await w.sim.calls()).toHaveLength(0);
   });
 
   it('the same holds through operations/execute', async () => {
     const r = await w.call('POST', '/api/v1/facebook/operations/execute', { body: { operation: 'facebookListCampaigns', params: { adAccountId: ACCOUNTS.bob[0] } } });
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('AD_ACCOUNT_NOT_OWNED');
-    expect(await w.simCalls()).toHaveLength(0);
+    expect(await w.sim.calls()).toHaveLength(0);
   });
 });

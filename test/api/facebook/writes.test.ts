@@ -2,7 +2,9 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { CheckpointStore } from '../../../shared/domain/jobs/checkpoint-store';
 import { findWriteOperation } from '../../../shared/domain/jobs/write-operations';
 import type { WriteContext } from '../../../shared/platforms/core/write-operation';
-import { ACCOUNTS, PAGES, useFbWorld } from './fb-world';
+import { ACCOUNTS, PAGES } from '../../simulators/facebook';
+import { useWorld } from '../../world';
+import { FB_ENV } from './fixtures';
 
 /** Every Graph call carries appsecret_proof of its token (the tenant's app secret is known). */
 const proofOf = (token: string) => createHmac('sha256', 'sim-app-secret').update(token).digest('hex');
@@ -14,11 +16,15 @@ const uniq = (what: string) => `${what} ${Date.now()}-${++n}`;
 const tagged = (name: string) => expect.stringMatching(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} #[a-z2-9]{8}$`));
 
 describe('Meta writes run as jobs and send what Meta requires', () => {
-  const w = useFbWorld();
+  const w = useWorld({ platform: 'facebook', workers: true, env: FB_ENV }, async (w) => {
+    const aliceAccount = await w.connect('facebook', { adAccountId: `act_${ACCOUNTS.alice[0]}` });
+    await w.connect('facebook', { adAccountId: ACCOUNTS.alice[1]!, through: aliceAccount });
+    return { aliceAccount };
+  });
 
-  const node = (id: string) => w.sim.state.store.get(id)?.data as Record<string, unknown> | undefined;
+  const node = (id: string) => w.sim.raw.state.store.get(id)?.data as Record<string, unknown> | undefined;
   const firstId = async (path: string) => (await w.call('GET', path)).body.data.data[0].id as string;
-  const postsTo = async (part: string) => (await w.simCalls(part)).filter((c) => c.method === 'POST');
+  const postsTo = async (part: string) => (await w.sim.calls(part)).filter((c) => c.method === 'POST');
 
   it.each([
     ['lead', 'OUTCOME_LEADS'],
@@ -62,7 +68,7 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('VALIDATION_FAILED');
     expect(r.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
-    expect(await w.simCalls()).toHaveLength(0);
+    expect(await w.sim.calls()).toHaveLength(0);
   });
 
   it('an unknown objective segment is a 400', async () => {
@@ -92,11 +98,11 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
     ['ads', 'ad'],
   ])('POST /%s/{id}/status sets the status with POST /{id}', async (segment) => {
     const id = await firstId(`/api/v1/facebook/${segment}?adAccountId=${A1}&limit=1&fields=id`);
-    await w.clearSim();
+    await w.sim.clear();
     const r = await w.call('POST', `/api/v1/facebook/${segment}/${id}/status`, { body: { adAccountId: A1, status: 'ARCHIVED' } });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ success: true, id, status: 'ARCHIVED' });
-    const calls = await w.simCalls(`/${id}`);
+    const calls = await w.sim.calls(`/${id}`);
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /v25.0/${id}`, `POST /v25.0/${id}`]);
     expect(calls[1]!.body).toEqual({ status: 'ARCHIVED', access_token: w.aliceAccount.platformToken, appsecret_proof: proofOf(w.aliceAccount.platformToken) });
     expect(node(id)!.status).toBe('ARCHIVED');
@@ -117,7 +123,7 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
 
   it('a status change for an object of another ad account answers 404 and writes nothing', async () => {
     const other = await firstId(`/api/v1/facebook/ads?adAccountId=${ACCOUNTS.alice[1]}&limit=1&fields=id`);
-    await w.clearSim();
+    await w.sim.clear();
     const r = await w.call('POST', `/api/v1/facebook/ads/${other}/status`, { body: { adAccountId: A1, status: 'PAUSED' } });
     expect(r.status).toBe(404);
     expect(r.body.error.code).toBe('NOT_FOUND');
@@ -128,7 +134,7 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
   it('creates an ad from an existing creative, PAUSED by default', async () => {
     const adset = await firstId(`/api/v1/facebook/adsets?adAccountId=${A1}&limit=1&fields=id`);
     const creative = await firstId(`/api/v1/facebook/creatives?adAccountId=${A1}&limit=1&fields=id`);
-    await w.clearSim();
+    await w.sim.clear();
     const name = uniq('Ad');
     const r = await w.call('POST', '/api/v1/facebook/ads', { body: { adAccountId: A1, name, adset_id: adset, creative: { creative_id: creative } } });
     expect(r.status).toBe(200);
@@ -140,11 +146,11 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
 
   it('creates the creative first when the ad gives a story spec', async () => {
     const adset = await firstId(`/api/v1/facebook/adsets?adAccountId=${A1}&limit=1&fields=id`);
-    await w.clearSim();
+    await w.sim.clear();
     const spec = { page_id: PAGES.alice[0], link_data: { link: 'https://example.test/new', message: 'New', call_to_action: { type: 'SHOP_NOW' } } };
     const r = await w.call('POST', '/api/v1/facebook/ads', { body: { adAccountId: A1, name: uniq('Inline'), adset_id: adset, creative: { object_story_spec: spec } } });
     expect(r.status).toBe(200);
-    const posts = (await w.simCalls(`/act_${A1}/`)).filter((c) => c.method === 'POST');
+    const posts = (await w.sim.calls(`/act_${A1}/`)).filter((c) => c.method === 'POST');
     expect(posts.map((c) => c.path)).toEqual([`/v25.0/act_${A1}/adcreatives`, `/v25.0/act_${A1}/ads`]);
     expect(JSON.parse(posts[0]!.body.object_story_spec!)).toEqual(spec);
     expect(node(r.body.data.id)!.creative).toEqual({ id: r.body.data.creative_id });
@@ -159,7 +165,7 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
 
   it('clones an ad through /{ad}/copies and answers copied_ad_id', async () => {
     const ad = await firstId(`/api/v1/facebook/ads?adAccountId=${A1}&limit=1&fields=id`);
-    await w.clearSim();
+    await w.sim.clear();
     const r = await w.call('POST', `/api/v1/facebook/ads/${ad}/clone`, { body: { adAccountId: A1, rename_suffix: ' (copy B)' } });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ message: 'Ad copied', data: { copied_ad_id: expect.any(String) } });
@@ -171,7 +177,7 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
   it('creates a lookalike from a custom audience of the account', async () => {
     const audiences = (await w.call('GET', `/api/v1/facebook/audiences/custom?adAccountId=${A1}&fields=id,subtype`)).body.data.data;
     const source = audiences.find((a: { subtype: string }) => a.subtype === 'CUSTOM').id;
-    await w.clearSim();
+    await w.sim.clear();
     const r = await w.call('POST', '/api/v1/facebook/audiences/lookalike', {
       body: { adAccountId: A1, name: uniq('LAL'), origin_audience_id: source, lookalike_spec: { ratio: 0.03, country: 'GB' } },
     });
@@ -240,10 +246,10 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
     const first = await run(jobId);
     // what a crash between Meta's answer and the "done" checkpoint leaves behind
     await new CheckpointStore(w.app.infra.orm, jobId).set('campaign', { state: 'calling', requestId: '1' });
-    await w.clearSim();
+    await w.sim.clear();
     expect(await run(jobId)).toEqual(first);
     expect(await postsTo('/campaigns')).toHaveLength(0);
-    expect((await w.simCalls('/campaigns'))[0]!.query.filtering).toBe(JSON.stringify([{ field: 'name', operator: 'EQUAL', value: node(first.id)!.name }]));
+    expect((await w.sim.calls('/campaigns'))[0]!.query.filtering).toBe(JSON.stringify([{ field: 'name', operator: 'EQUAL', value: node(first.id)!.name }]));
     // another job with the same name never takes this one's campaign for its own: it creates
     const other = await run(randomUUID());
     expect(await postsTo('/campaigns')).toHaveLength(1);

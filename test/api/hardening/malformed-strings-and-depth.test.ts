@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { defineRoute } from '../../../api/routes/route';
-import { startFbWorld, type FbWorld } from '../facebook/fb-world';
-import { http, startTestApp } from '../../helpers/test-app';
-import { createTenant, externalUserToken } from '../../helpers/identity';
-import { worldPerFile } from '../../helpers/world-per-file';
+import { ACCOUNTS } from '../../simulators/facebook';
+import { http, startWorld, useWorld } from '../../world';
+import { FB_ENV } from '../facebook/fixtures';
 
 const SQL_MARKER = 'bound-value-7f3a9c-never-logged';
 
@@ -26,7 +25,9 @@ const failingInsert = defineRoute({
 const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 
 describe('strings PostgreSQL cannot store, and deep nesting, are 400 naming the field', () => {
-  const w = worldPerFile<FbWorld>(() => startFbWorld({}));
+  const w = useWorld({ platform: 'facebook', workers: true, env: FB_ENV }, async (w) => ({
+    aliceAccount: await w.connect('facebook', { adAccountId: `act_${ACCOUNTS.alice[0]}` }),
+  }));
   const campaign = (name: string) => ({
     adAccountId: w.aliceAccount.adAccountId,
     name,
@@ -89,7 +90,7 @@ describe('strings PostgreSQL cannot store, and deep nesting, are 400 naming the 
 
   it.each([10_000, 33])('a body nested %d levels deep → 400 before anything recurses', async (levels) => {
     const body = `{"adAccountId":"${w.aliceAccount.adAccountId}","name":"n","status":"PAUSED","special_ad_categories":[],"is_adset_budget_sharing_enabled":false,"promoted_object":${nested(levels)}}`;
-    const r = await http(w.app.url, 'POST', '/api/v1/facebook/campaigns/traffic', { headers: w.alice, rawBody: body });
+    const r = await http(w.app.url, 'POST', '/api/v1/facebook/campaigns/traffic', { headers: w.user.headers, rawBody: body });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('VALIDATION_FAILED');
     expect(r.body.error.details[0]).toEqual({ path: 'body', message: 'Nested deeper than 32 levels' });
@@ -103,21 +104,19 @@ describe('strings PostgreSQL cannot store, and deep nesting, are 400 naming the 
 
 describe('logs carry no credential from a URL and no SQL parameter value', () => {
   it('a JWT behind a percent-encoded or upper-case token parameter, and a failing INSERT bound value, stay out of the log', async () => {
-    const app = await startTestApp({ app: { extraRoutes: [failingInsert] } });
-    let jwt = '';
+    const w = await startWorld({ platforms: [], app: { extraRoutes: [failingInsert] }, externalUserId: 'log-user' });
+    const jwt = w.user.token;
     try {
-      const t = await createTenant(app);
-      jwt = await externalUserToken(app, t.apiKey, 'log-user');
       for (const name of ['%74oken', 'TOKEN', 'Token', 'access%5Ftoken', 'token[]']) {
-        await http(app.url, 'GET', `/api/v1/connections?${name}=${jwt}`);
+        await http(w.url, 'GET', `/api/v1/connections?${name}=${jwt}`);
       }
-      const r = await http(app.url, 'POST', '/api/v1/__test/failing-insert', { body: { value: SQL_MARKER } });
+      const r = await http(w.url, 'POST', '/api/v1/__test/failing-insert', { body: { value: SQL_MARKER } });
       expect(r.status).toBe(500);
       expect(JSON.stringify(r.body)).not.toContain(SQL_MARKER);
     } finally {
-      await app.close();
+      await w.close();
     }
-    const log = readFileSync(app.logFile, 'utf8');
+    const log = readFileSync(w.app.logFile, 'utf8');
     expect(log).toContain('%74oken=[REDACTED]');
     expect(log).toContain('TOKEN=[REDACTED]');
     expect(log).not.toContain(jwt);

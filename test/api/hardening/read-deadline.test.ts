@@ -1,5 +1,6 @@
-import { startFbWorld, type FbWorld } from '../facebook/fb-world';
-import { worldPerFile } from '../../helpers/world-per-file';
+import { ACCOUNTS } from '../../simulators/facebook';
+import { useWorld, type FaultSpec } from '../../world';
+import { FB_ENV } from '../facebook/fixtures';
 
 /**
  * READ_DEADLINE_MS is 3 s here. The simulator delays answers with setTimeout, which never fires
@@ -7,14 +8,13 @@ import { worldPerFile } from '../../helpers/world-per-file';
  * the machine is (nothing asserts on how long the read took).
  */
 describe('a read has one total deadline across retries (READ_DEADLINE_MS)', () => {
-  const w = worldPerFile<FbWorld>(
-    () => startFbWorld({ READ_DEADLINE_MS: '3000', HTTP_RESPONSE_TIMEOUT_MS: '30000', HTTP_MAX_RETRIES: '10' }),
-    (world) => world.clearSim(),
+  const w = useWorld(
+    { platform: 'facebook', workers: true, env: { ...FB_ENV, READ_DEADLINE_MS: '3000', HTTP_RESPONSE_TIMEOUT_MS: '30000', HTTP_MAX_RETRIES: '10' } },
+    async (w) => ({ aliceAccount: await w.connect('facebook', { adAccountId: `act_${ACCOUNTS.alice[0]}` }) }),
   );
-  const fault = (f: Record<string, unknown>) =>
-    fetch(`${w.sim.baseUrl}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(f) });
+  const fault = (f: FaultSpec) => w.sim.fault(f);
   const read = () => w.call('GET', `/api/v1/facebook/campaigns?adAccountId=${w.aliceAccount.adAccountId}`);
-  const attempts = async () => (await w.simCalls('/campaigns')).filter((c) => c.method === 'GET').length;
+  const attempts = async () => (await w.sim.calls('/campaigns')).filter((c) => c.method === 'GET').length;
 
   it('a platform that answers after 8 s: the one attempt is cut at the deadline → 504 (not after the 30 s response timeout)', async () => {
     await fault({ path: '/campaigns', method: 'GET', latencyMs: 8_000 });
