@@ -1,4 +1,5 @@
-import { loadConfig, ConfigError, type Config } from '../infra/config';
+import { ConfigError, type Config } from '../infra/config';
+import { loadServiceConfig } from '../platforms';
 import { createLogger, type Logger } from '../infra/logger';
 import { createInfra, type Infra } from '../infra/bootstrap';
 import { createServices, type Services } from '../domain/services';
@@ -22,7 +23,8 @@ export interface Booted {
 export async function boot(roleOverride?: Role): Promise<Booted> {
   let config: Config;
   try {
-    config = loadConfig();
+    // The shared settings and every platform's own, so a bad value of either stops here.
+    config = loadServiceConfig();
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`${e.message}\n`);
@@ -36,7 +38,9 @@ export async function boot(roleOverride?: Role): Promise<Booted> {
   if (migrate && config.NODE_ENV !== 'production') await ensureDatabase(config.DATABASE_URL);
   const infra = await createInfra(config, logger);
   if (migrate) logger.info({ applied: await migrateUp(infra.orm) }, 'migrations checked');
-  return { role, config, logger, infra, services: createServices(infra) };
+  const services = createServices(infra);
+  services.start();
+  return { role, config, logger, infra, services };
 }
 
 /** Graceful stop on SIGTERM/SIGINT: `stop` closes the role's own parts, then services and connections close. */

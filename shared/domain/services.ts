@@ -8,8 +8,10 @@ import { createWebhookServices, type WebhookServices } from './webhooks/webhook-
 import { createConnectServices, type ConnectServices } from './connect/connect-services';
 
 /**
- * Domain use cases, built once per process and shared by routes and job handlers.
- * Each area adds its service here.
+ * The composition root of the domain: every use case, built once per process from the infra, and
+ * shared by routes and job handlers. Building opens nothing and subscribes to nothing; `start()`
+ * does (cache invalidation channels, the limiter's pause channel, the ORM flush hooks), and the
+ * process calls it once the graph is built. Schedules belong to the worker role (workers/schedules.ts).
  */
 export interface Services extends IdentityServices, ConnectionServices {
   infra: InfraDeps;
@@ -32,6 +34,10 @@ export function createServices(infra: InfraDeps): Services {
     jobs: new JobsService(infra, webhooks.subscriptions),
     google: createGoogleAdsService(infra),
     deletion: new DeletionService({ connections: connections.connections, guard: connections.guard, revocations: identity.revocations, logger: infra.logger }),
+    start: () => {
+      connections.start();
+      webhooks.start();
+    },
     close: async () => {
       identity.revocations.close();
       await Promise.all([connections.close(), services.jobs.close()]);

@@ -45,6 +45,7 @@ export async function startTestApp(
   // while Redis is still connecting (the abuse limits) splits its counts across the two.
   for (let i = 0; i < 100 && infra.redis.status === 'connecting'; i++) await new Promise((r) => setTimeout(r, 20));
   const services = createServices(infra);
+  services.start();
   const server = await startServer({ ...infra, services }, { ...opts.app, port: opts.port ?? 0, host: '127.0.0.1' });
   const workers = opts.workers ? startWorkers(services) : undefined;
   let closing: Promise<void> | undefined;

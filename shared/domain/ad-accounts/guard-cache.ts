@@ -35,12 +35,22 @@ export class GuardCache {
   private sub?: Redis;
   /** Other in-process caches on this channel (the token cache): told the keys dropped, or null for all. */
   private readonly listeners: Array<(keys: string[] | null) => void> = [];
+  private started = false;
 
   constructor(
     private readonly opts: { redis: Redis; prefix: string; ttlMs: number; max?: number; logger: Logger },
   ) {
     this.channel = `${opts.prefix}:guard:invalidate`;
-    if (opts.ttlMs > 0) this.subscribe();
+  }
+
+  /**
+   * Opens the invalidation subscription when anything is cached here or listens (idempotent).
+   * Building the cache has no side effect: the process starts it, and caching an entry starts it too.
+   */
+  start(): void {
+    this.started = true;
+    if (this.sub || (this.opts.ttlMs <= 0 && !this.listeners.length)) return;
+    this.subscribe();
   }
 
   static key(tenantId: string, platform: string, platformAccountId: string) {
@@ -64,7 +74,7 @@ export class GuardCache {
   /** Shares this channel (and its one subscriber connection) with another in-process cache. */
   listen(listener: (keys: string[] | null) => void): void {
     this.listeners.push(listener);
-    if (!this.sub) this.subscribe();
+    if (this.started) this.start();
   }
 
   get(key: string): AccountSnapshot | null | undefined {
@@ -82,6 +92,7 @@ export class GuardCache {
 
   set(key: string, value: AccountSnapshot | null): void {
     if (this.opts.ttlMs <= 0) return;
+    this.start();
     this.map.set(key, { value, until: Date.now() + this.opts.ttlMs });
     const max = this.opts.max ?? 50_000;
     if (this.map.size > max) this.map.delete(this.map.keys().next().value as string);

@@ -26,6 +26,8 @@ export interface ConnectionServices {
   guard: AdAccountGuard;
   oauthFlow: OAuthFlowService;
   connections: ConnectionService;
+  /** Opens what listens: the guard cache's and the limiter's subscriptions, the token-drop hook on flushes. */
+  start(): void;
   /** Closes the limiter's and the guard cache's Redis connections and the HTTP pools. Idempotent. */
   close(): Promise<void>;
 }
@@ -65,17 +67,6 @@ export function createConnectionServices(
   const store = new AccountStore(identity.vault);
   const leewayMs = config.TOKEN_REFRESH_LEEWAY_SECONDS * 1000;
   const tokens = new TokenCache({ ttlMs: config.TOKEN_CACHE_TTL_MS, leewayMs, channel: cache });
-  // Every committed write to a connection (refresh, mark, revoke, a new grant, Meta extension) drops
-  // its cached token here and on the other replicas, whichever code path made it.
-  orm.em.getEventManager().registerSubscriber({
-    afterFlush: async ({ uow }: FlushEventArgs) => {
-      const ids = uow
-        .getChangeSets()
-        .filter((cs) => cs.rootName === Connection.meta.className && cs.type !== ChangeSetType.CREATE)
-        .map((cs) => (cs.entity as Connection).id);
-      await tokens.invalidate([...new Set(ids)]);
-    },
-  });
   const platformAuth: PlatformAuthService = new PlatformAuthService({
     em,
     redis,
@@ -93,6 +84,25 @@ export function createConnectionServices(
   const oauthFlow = new OAuthFlowService({ platforms, vault: identity.vault, apps, store, publicUrl: config.PUBLIC_URL, logger });
   const connections: ConnectionService = new ConnectionService({ platforms, vault: identity.vault, apps, store, auth: platformAuth, guard, logger });
 
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    cache.start();
+    limiter.start();
+    // Every committed write to a connection (refresh, mark, revoke, a new grant, Meta extension) drops
+    // its cached token here and on the other replicas, whichever code path made it.
+    orm.em.getEventManager().registerSubscriber({
+      afterFlush: async ({ uow }: FlushEventArgs) => {
+        const ids = uow
+          .getChangeSets()
+          .filter((cs) => cs.rootName === Connection.meta.className && cs.type !== ChangeSetType.CREATE)
+          .map((cs) => (cs.entity as Connection).id);
+        await tokens.invalidate([...new Set(ids)]);
+      },
+    });
+  };
+
   let closed: Promise<void> | undefined;
   // Extra Redis connections and HTTP pools; the owner of the process calls this before closing Redis.
   const close = () =>
@@ -100,5 +110,5 @@ export function createConnectionServices(
       cache.close();
       await Promise.all([limiter.close(), platforms.close()]);
     })());
-  return { platforms, limiter, platformAuth, callerFor, guard, oauthFlow, connections, close };
+  return { platforms, limiter, platformAuth, callerFor, guard, oauthFlow, connections, start, close };
 }

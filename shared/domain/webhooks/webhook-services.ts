@@ -15,6 +15,8 @@ export interface WebhookServices {
   endpoints: WebhookEndpointService;
   deliveries: WebhookDeliveryService;
   subscriptions: EventSubscriptions;
+  /** Hooks event dispatch onto every flush of the ORM (once; building the services hooks nothing). */
+  start(): void;
 }
 
 /** `channel`: the guard cache, whose Redis invalidation channel the subscriptions cache shares. */
@@ -39,18 +41,23 @@ export function createWebhookServices(infra: InfraDeps, identity: { vault: Vault
     changed: (tenantId) => subscriptions.changed(tenantId),
   });
 
-  // Whatever code path persisted an event, it is queued once its flush is over. Inside an open
-  // transaction the commit is still ahead, so the dispatch job waits a little (and retries if needed).
-  // Not awaited: a flush (and the transaction around it) never waits on Redis, which may be down;
-  // an event whose dispatch job never made it is queued by the sweeper.
-  orm.em.getEventManager().registerSubscriber({
-    afterFlush: ({ em, uow }: FlushEventArgs) => {
-      const ids = uow
-        .getChangeSets()
-        .filter((cs) => cs.rootName === WebhookEvent.meta.className && cs.type === ChangeSetType.CREATE)
-        .map((cs) => (cs.entity as WebhookEvent).id);
-      if (ids.length) void deliveries.dispatchSoon(ids, em.isInTransaction() ? 500 : 0);
-    },
-  });
-  return { policy, endpoints, deliveries, subscriptions };
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    // Whatever code path persisted an event, it is queued once its flush is over. Inside an open
+    // transaction the commit is still ahead, so the dispatch job waits a little (and retries if needed).
+    // Not awaited: a flush (and the transaction around it) never waits on Redis, which may be down;
+    // an event whose dispatch job never made it is queued by the sweeper.
+    orm.em.getEventManager().registerSubscriber({
+      afterFlush: ({ em, uow }: FlushEventArgs) => {
+        const ids = uow
+          .getChangeSets()
+          .filter((cs) => cs.rootName === WebhookEvent.meta.className && cs.type === ChangeSetType.CREATE)
+          .map((cs) => (cs.entity as WebhookEvent).id);
+        if (ids.length) void deliveries.dispatchSoon(ids, em.isInTransaction() ? 500 : 0);
+      },
+    });
+  };
+  return { policy, endpoints, deliveries, subscriptions, start };
 }

@@ -97,7 +97,9 @@ export class OutboundLimiter {
     },
   ) {
     // Queued while (re)connecting, but never longer than the command timeout: then the call is paced in process.
+    // lazyConnect: building the limiter opens nothing; its first command (or `start`) connects.
     this.conn = createRedis(opts.redisUrl, {
+      lazyConnect: true,
       enableOfflineQueue: true,
       maxRetriesPerRequest: 0,
       commandTimeout: opts.clusterTimeoutMs ?? 1500,
@@ -182,7 +184,7 @@ export class OutboundLimiter {
       // grant came back stale: the queued attempt re-takes it under the same member).
       const sent = performance.now();
       const first = await this.take(rules, member);
-      if (first.granted && performance.now() - sent <= this.staleMs) return this.start(k, rules, first, slot, fn);
+      if (first.granted && performance.now() - sent <= this.staleMs) return this.launch(k, rules, first, slot, fn);
       if (!first.granted && until !== undefined && Date.now() + first.waitMs > until) throw limited(k.platform, first.waitMs);
     } else if (until !== undefined) {
       // Each caller queued ahead needs about one spacing of the tightest budget.
@@ -228,7 +230,7 @@ export class OutboundLimiter {
         // The call's promise travels through the queue's own promise before run() returns it: a
         // call that fails at once (a DNS error) would otherwise reject with no handler attached yet,
         // which ends the process. The caller still gets the rejection from run().
-        const p = this.start(k, rules, a, slot, fn);
+        const p = this.launch(k, rules, a, slot, fn);
         p.catch(() => undefined);
         return { p };
       }
@@ -237,7 +239,7 @@ export class OutboundLimiter {
     }
   }
 
-  private start<T>(k: LimitKey, rules: WindowRule[], a: Attempt & { shared: boolean }, slot: Slot, fn: () => Promise<T>): Promise<T> {
+  private launch<T>(k: LimitKey, rules: WindowRule[], a: Attempt & { shared: boolean }, slot: Slot, fn: () => Promise<T>): Promise<T> {
     slot.started = true;
     this.opts.onGrant?.({ platform: k.platform, keys: rules.map((r) => r.key), at: a.at, shared: a.shared });
     try {
@@ -266,6 +268,12 @@ export class OutboundLimiter {
 
   private async giveBack(rules: WindowRule[], member: string): Promise<void> {
     await Promise.all(rules.map((r) => this.conn.zrem(r.key, member))).catch(() => undefined);
+  }
+
+  /** Connects ahead of the first call and opens the pause subscription (both also happen on first use). */
+  start(): void {
+    this.pauses.start();
+    if (this.conn.status === 'wait') this.conn.connect().catch(() => undefined);
   }
 
   async close(): Promise<void> {

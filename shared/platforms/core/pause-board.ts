@@ -27,7 +27,7 @@ export class PauseBoard {
   private readonly known = new Map<string, Known>();
   private readonly inflight = new Map<string, Promise<void>>();
   private readonly channel: string;
-  private readonly sub: Redis;
+  private sub?: Redis;
   private readonly freshMs: number;
 
   constructor(
@@ -35,14 +35,22 @@ export class PauseBoard {
   ) {
     this.channel = `${opts.prefix}:lim:pause:events`;
     this.freshMs = opts.freshMs ?? 1000;
-    this.sub = subscribeChannel(opts.redis, this.channel, {
+  }
+
+  /**
+   * Opens the subscription (idempotent). Building the board has no side effect; its first read or
+   * raise starts it, so a board nobody started still hears the other replicas. What it learned
+   * before the subscription took hold is re-read from Redis once `freshMs` old.
+   */
+  start(): void {
+    this.sub ??= subscribeChannel(this.opts.redis, this.channel, {
       onMessage: (msg) => {
         if (msg === '*') return this.known.clear();
         const sep = msg.lastIndexOf(' ');
         this.learn(msg.slice(0, sep), Number(msg.slice(sep + 1)), Date.now());
       },
       onResubscribed: () => this.known.clear(),
-      onError: (err) => opts.logger.warn({ err: err.message }, 'pause board subscribe failed'),
+      onError: (err) => this.opts.logger.warn({ err: err.message }, 'pause board subscribe failed'),
     });
   }
 
@@ -65,6 +73,7 @@ export class PauseBoard {
 
   /** Raises the pause of `key` to `until` on every replica. */
   async raise(key: string, until: number, ttlMs: number): Promise<void> {
+    this.start();
     this.learn(key, until, Date.now());
     await this.opts.redis.eval(EXTEND_PAUSE, 2, key, this.channel, String(until), String(ttlMs));
   }
@@ -88,6 +97,7 @@ export class PauseBoard {
    * Answers synchronously when every key is fresh, which is the hot path.
    */
   until(keys: string[]): number | Promise<number> {
+    this.start();
     const now = Date.now();
     let stale: string[] | undefined;
     for (const k of keys) {
@@ -128,6 +138,6 @@ export class PauseBoard {
   }
 
   close(): void {
-    this.sub.disconnect();
+    this.sub?.disconnect();
   }
 }

@@ -27,6 +27,8 @@ describe('the pause board every replica reads before a platform call', () => {
     // A long freshness: anything B learns within the test comes from the published pause, not a re-read.
     a = new PauseBoard({ redis, prefix, logger, freshMs: 60_000 });
     b = new PauseBoard({ redis, prefix, logger, freshMs: 60_000 });
+    a.start();
+    b.start();
     await new Promise((r) => setTimeout(r, 100)); // both subscribed
   });
   afterAll(async () => {

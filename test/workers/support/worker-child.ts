@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.LOG_LEVEL, name: 'crash-test-worker' });
   const infra = await createInfra(config, logger);
   const services = createServices(infra);
+  services.start();
   for (const op of testWriteOps) registerWriteOperation(op);
   const pool = startWorkers(services, { queues: ['platform-writes'] });
   await Promise.all(pool.workers.map((w) => w.waitUntilReady()));
