@@ -1,19 +1,24 @@
-import { ALICE_UK, ALICE_US, BOB_BIKES, qs, useTiktokWorld } from './support';
-import { adGroupPart, campaignPart } from './fixtures';
+import { useWorld } from '../../world';
+import { ALICE_UK, ALICE_US, BOB_BIKES, adGroupPart, campaignPart, qs } from './fixtures';
 
 type Rec = Record<string, any>;
 
 describe('PATCH /api/v1/tiktok/assets/{level}/{id}: partial updates with TikTokâ€™s budget rules checked first', () => {
-  const w = useTiktokWorld();
+  const w = useWorld({ platform: 'tiktok', workers: true }, async (w) => {
+    await w.connect('tiktok', { adAccountId: ALICE_US, via: 'token' });
+    await w.connect('tiktok', { adAccountId: ALICE_UK, via: 'token' });
+    const bob = await w.userFor('bob-ext');
+    await w.connect('tiktok', { adAccountId: BOB_BIKES, as: bob, simUser: 'bob', via: 'token' });
+  });
 
   const list = async (adv: string, level: string, fields: string[]) =>
-    (await w.get(`/api/v1/tiktok/assets?${qs({ adAccountId: adv, level, fields: JSON.stringify(fields), filter: { primary_status: 'STATUS_NOT_DELETE' }, pageSize: 50 })}`)).body.data.list as Rec[];
-  const patch = (level: string, id: string, body: Rec) => w.send('PATCH', `/api/v1/tiktok/assets/${level}/${id}`, body);
-  const updates = async (what: string) => (await w.calls(`/${what}/update/`)).filter((c) => c.method === 'POST');
+    (await w.call('GET', `/api/v1/tiktok/assets?${qs({ adAccountId: adv, level, fields: JSON.stringify(fields), filter: { primary_status: 'STATUS_NOT_DELETE' }, pageSize: 50 })}`)).body.data.list as Rec[];
+  const patch = (level: string, id: string, body: Rec) => w.call('PATCH', `/api/v1/tiktok/assets/${level}/${id}`, { body });
+  const updates = async (what: string) => (await w.sim.calls(`/${what}/update/`)).filter((c) => c.method === 'POST');
 
   it('a campaign: name and budget go to campaign/update and read back', async () => {
     const c = (await list(ALICE_US, 'campaign', ['campaign_id', 'budget_mode'])).find((x) => x.budget_mode === 'BUDGET_MODE_DAY' || x.budget_mode === 'BUDGET_MODE_TOTAL')!;
-    await w.clearCalls();
+    await w.sim.clearCalls();
     const r = await patch('campaign', c.campaign_id, { adAccountId: ALICE_US, campaignName: 'Renamed campaign', budget: 75 });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('Campaign updated');
@@ -54,7 +59,7 @@ describe('PATCH /api/v1/tiktok/assets/{level}/{id}: partial updates with TikTokâ
     ['campaign', 'BUDGET_MODE_INFINITE', 100, 'body.budget'],
   ])('a %s (%s) budget of %s â†’ 400 naming the field, before any update call', async (level, mode, budget, path) => {
     const o = (await list(ALICE_US, level, [`${level}_id`, 'budget_mode'])).find((x) => x.budget_mode === mode)!;
-    await w.clearCalls();
+    await w.sim.clearCalls();
     const r = await patch(level, o[`${level}_id`], { adAccountId: ALICE_US, budget });
     expect(r.status).toBe(400);
     expect(r.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
@@ -62,14 +67,14 @@ describe('PATCH /api/v1/tiktok/assets/{level}/{id}: partial updates with TikTokâ
   });
 
   it('a lifetime ad group budget below 20 USD Ã— its scheduled days â†’ 400 naming the field; the minimum itself passes', async () => {
-    const made = await w.send('POST', '/api/v1/tiktok/assets', {
+    const made = await w.call('POST', '/api/v1/tiktok/assets', { body: {
       adAccountId: ALICE_US,
       campaign: { ...campaignPart(), budgetMode: 'BUDGET_MODE_INFINITE', budget: undefined },
       adGroup: { ...adGroupPart(), budgetMode: 'BUDGET_MODE_TOTAL', budget: 500, scheduleType: 'SCHEDULE_START_END', scheduleStartTime: '2030-01-01 00:00:00', scheduleEndTime: '2030-01-11 00:00:00' },
-    });
+    } });
     expect(made.status).toBe(200);
     const id = made.body.data.adgroup_id as string;
-    await w.clearCalls();
+    await w.sim.clearCalls();
     const low = await patch('adgroup', id, { adAccountId: ALICE_US, budget: 199 });
     expect(low.status).toBe(400);
     expect(low.body.error.details).toEqual([{ path: 'body.budget', message: expect.stringContaining('at least 200 USD') }]);
@@ -86,7 +91,7 @@ describe('PATCH /api/v1/tiktok/assets/{level}/{id}: partial updates with TikTokâ
   it('400 naming the field: a field of another level, an empty change, an end before the start', async () => {
     const g = (await list(ALICE_US, 'adgroup', ['adgroup_id']))[0]!;
     const c = (await list(ALICE_US, 'campaign', ['campaign_id']))[0]!;
-    await w.clearCalls();
+    await w.sim.clearCalls();
     const cases: [string, string, Rec, string][] = [
       ['campaign', c.campaign_id, { adgroupName: 'x' }, 'body.adgroupName'],
       ['ad', g.adgroup_id, { budget: 100 }, 'body.budget'],
@@ -99,12 +104,12 @@ describe('PATCH /api/v1/tiktok/assets/{level}/{id}: partial updates with TikTokâ
       expect({ level, extra, status: r.status }).toEqual({ level, extra, status: 400 });
       expect(r.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
     }
-    expect((await w.calls('/update/')).filter((x) => x.method === 'POST')).toHaveLength(0);
+    expect((await w.sim.calls('/update/')).filter((x) => x.method === 'POST')).toHaveLength(0);
   });
 
   it('an object of another advertiser â†’ 404, nothing updated', async () => {
     const foreign = (await list(ALICE_UK, 'campaign', ['campaign_id']))[0]!.campaign_id;
-    await w.clearCalls();
+    await w.sim.clearCalls();
     const r = await patch('campaign', foreign, { adAccountId: ALICE_US, campaignName: 'x' });
     expect(r.status).toBe(404);
     expect(r.body.error.code).toBe('NOT_FOUND');

@@ -1,13 +1,19 @@
 import { http } from '../../helpers/test-app';
-import { ALICE_UK, ALICE_US, decoded, qs, useTiktokWorld } from './support';
+import { useWorld } from '../../world';
+import { ALICE_UK, ALICE_US, BOB_BIKES, decoded, qs } from './fixtures';
 
 const CAMPAIGN_FIELDS = ['advertiser_id', 'campaign_id', 'campaign_name', 'operation_status', 'objective_type', 'budget', 'budget_mode', 'create_time'];
 const TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 describe('GET /api/v1/tiktok/assets', () => {
-  const w = useTiktokWorld();
+  const w = useWorld({ platform: 'tiktok', workers: true }, async (w) => {
+    await w.connect('tiktok', { adAccountId: ALICE_US, via: 'token' });
+    await w.connect('tiktok', { adAccountId: ALICE_UK, via: 'token' });
+    const bob = await w.userFor('bob-ext');
+    await w.connect('tiktok', { adAccountId: BOB_BIKES, as: bob, simUser: 'bob', via: 'token' });
+  });
 
-  const assets = (q: Record<string, unknown>, headers?: Record<string, string>) => w.get(`/api/v1/tiktok/assets?${qs(q)}`, headers);
+  const assets = (q: Record<string, unknown>, headers?: Record<string, string>) => w.call('GET', `/api/v1/tiktok/assets?${qs(q)}`, { as: headers });
 
   it('reads campaigns with the seed’s field names and sends TikTok exactly advertiser_id, JSON-encoded fields and filtering, page and page_size', async () => {
     const r = await assets({ adAccountId: ALICE_US, level: 'campaign', fields: CAMPAIGN_FIELDS.join(','), filter: { primary_status: 'STATUS_NOT_DELETE' }, page: 1, pageSize: 5 });
@@ -23,7 +29,7 @@ describe('GET /api/v1/tiktok/assets', () => {
       expect(['ENABLE', 'DISABLE']).toContain(c.operation_status);
       expect(typeof c.budget).toBe('number');
     }
-    const [call] = await w.calls('/campaign/get/');
+    const [call] = await w.sim.calls('/campaign/get/');
     expect(call!.method).toBe('GET');
     expect(call!.path).toBe('/open_api/v1.3/campaign/get/');
     expect(call!.headers['access-token']).toBe('[present]');
@@ -55,7 +61,7 @@ describe('GET /api/v1/tiktok/assets', () => {
     expect(ads.status).toBe(200);
     expect(ads.body.data.list).toHaveLength(2);
     for (const a of ads.body.data.list) expect(a).toMatchObject({ ad_id: expect.stringMatching(/^182/), adgroup_id: adgroupId });
-    const calls = await w.calls('/get/');
+    const calls = await w.sim.calls('/get/');
     expect(calls.map((c) => c.path)).toEqual(['/open_api/v1.3/campaign/get/', '/open_api/v1.3/adgroup/get/', '/open_api/v1.3/ad/get/']);
     expect(decoded(calls[2]!.query).filtering).toEqual({ adgroup_ids: [adgroupId] });
   });
@@ -79,14 +85,14 @@ describe('GET /api/v1/tiktok/assets', () => {
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ success: false, statusCode: 400, error: { code: 'VALIDATION_FAILED' }, path: '/api/v1/tiktok/assets' });
     expect(r.body.error.details.map((d: { path: string }) => d.path).join(' ')).toContain(path);
-    expect(await w.calls('/open_api/')).toHaveLength(0);
+    expect(await w.sim.calls('/open_api/')).toHaveLength(0);
   });
 
   it('accepts the access token as the `token` query parameter', async () => {
-    const r = await http(w.app.url, 'GET', `/api/v1/tiktok/assets?${qs({ adAccountId: ALICE_UK, level: 'campaign', token: w.aliceToken, fields: 'campaign_id' })}`);
+    const r = await http(w.app.url, 'GET', `/api/v1/tiktok/assets?${qs({ adAccountId: ALICE_UK, level: 'campaign', token: w.user.token, fields: 'campaign_id' })}`);
     expect(r.status).toBe(200);
     expect(r.body.data.page_info.total_number).toBe(6);
-    expect(decoded((await w.calls('/campaign/get/'))[0]!.query).advertiser_id).toBe(ALICE_UK);
+    expect(decoded((await w.sim.calls('/campaign/get/'))[0]!.query).advertiser_id).toBe(ALICE_UK);
   });
 
   it('accepts x-api-key with externalUserId naming the user acted for (query for reads, body for writes)', async () => {

@@ -1,7 +1,7 @@
 import { http } from '../../helpers/test-app';
 import { tiktokRoutes } from '../../../api/routes/tiktok';
-import { ALICE_APPS, ALICE_US, BOB_BIKES, qs, useTiktokWorld } from './support';
-import { adGroupPart, campaignPart, creative } from './fixtures';
+import { useWorld } from '../../world';
+import { ALICE_APPS, ALICE_US, BOB_BIKES, adGroupPart, campaignPart, creative, qs } from './fixtures';
 
 type Req = { method: string; path: string; query?: Record<string, unknown>; body?: Record<string, unknown> };
 
@@ -40,7 +40,12 @@ const ROUTES: Record<string, (acct: string) => Req> = {
 };
 
 describe('ownership on every TikTok route', () => {
-  const w = useTiktokWorld();
+  const w = useWorld({ platform: 'tiktok', workers: true }, async (w) => {
+    await w.connect('tiktok', { adAccountId: ALICE_US, via: 'token' });
+    const bob = await w.userFor('bob-ext');
+    await w.connect('tiktok', { adAccountId: BOB_BIKES, as: bob, simUser: 'bob', via: 'token' });
+    return { bob };
+  });
 
   const send = (r: Req, headers: Record<string, string>) =>
     http(w.app.url, r.method, r.query ? `${r.path}?${qs(r.query)}` : r.path, { headers, body: r.body });
@@ -52,17 +57,17 @@ describe('ownership on every TikTok route', () => {
   const table = Object.entries(ROUTES);
 
   it.each(table)('%s: another user’s account answers 403 AD_ACCOUNT_NOT_OWNED before any TikTok call', async (_op, build) => {
-    const r = await send(build(BOB_BIKES), w.alice);
+    const r = await send(build(BOB_BIKES), w.user.headers);
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({ success: false, error: { code: 'AD_ACCOUNT_NOT_OWNED' } });
-    expect(await w.calls('/open_api/')).toHaveLength(0);
+    expect(await w.sim.calls('/open_api/')).toHaveLength(0);
   });
 
   it.each(table)('%s: an account unknown in the tenant answers 404 AD_ACCOUNT_NOT_FOUND before any TikTok call', async (_op, build) => {
-    const r = await send(build(ALICE_APPS), w.alice);
+    const r = await send(build(ALICE_APPS), w.user.headers);
     expect(r.status).toBe(404);
     expect(r.body.error.code).toBe('AD_ACCOUNT_NOT_FOUND');
-    expect(await w.calls('/open_api/')).toHaveLength(0);
+    expect(await w.sim.calls('/open_api/')).toHaveLength(0);
   });
 
   it.each(table)('%s: without a credential answers 401', async (_op, build) => {
@@ -71,9 +76,9 @@ describe('ownership on every TikTok route', () => {
   });
 
   it('the owner reaches TikTok (the guard lets the account through)', async () => {
-    const r = await send(ROUTES.readTiktokAssets!(ALICE_US), w.alice);
+    const r = await send(ROUTES.readTiktokAssets!(ALICE_US), w.user.headers);
     expect(r.status).toBe(200);
-    const own = await send(ROUTES.readTiktokAssets!(BOB_BIKES), w.bob);
+    const own = await send(ROUTES.readTiktokAssets!(BOB_BIKES), w.bob.headers);
     expect(own.status).toBe(200);
     expect(own.body.data.list[0].advertiser_id).toBe(BOB_BIKES);
   });

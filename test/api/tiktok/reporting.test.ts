@@ -1,10 +1,14 @@
-import { ALICE_UK, ALICE_US, decoded, qs, useTiktokWorld } from './support';
+import { useWorld } from '../../world';
+import { ALICE_UK, ALICE_US, decoded, qs } from './fixtures';
 
 describe('TikTok insights, pixels and import', () => {
-  const w = useTiktokWorld();
+  const w = useWorld({ platform: 'tiktok', workers: true }, async (w) => {
+    await w.connect('tiktok', { adAccountId: ALICE_US, via: 'token' });
+    await w.connect('tiktok', { adAccountId: ALICE_UK, via: 'token' });
+  });
 
   describe('GET /api/v1/tiktok/insights', () => {
-    const insights = (q: Record<string, unknown>) => w.get(`/api/v1/tiktok/insights?${qs({ adAccountId: ALICE_US, ...q })}`);
+    const insights = (q: Record<string, unknown>) => w.call('GET', `/api/v1/tiktok/insights?${qs({ adAccountId: ALICE_US, ...q })}`);
 
     it('calls report/integrated/get/ with JSON-encoded dimensions and metrics and keeps metric values as TikTok’s strings', async () => {
       const r = await insights({ dataLevel: 'AUCTION_CAMPAIGN', dimensions: 'campaign_id,stat_time_day', metrics: 'spend,impressions,ctr', startDate: '2026-11-01', endDate: '2026-11-03', pageSize: 5 });
@@ -14,7 +18,7 @@ describe('TikTok insights, pixels and import', () => {
       const row = r.body.data.list[0];
       expect(Object.keys(row.dimensions).sort()).toEqual(['campaign_id', 'stat_time_day']);
       expect(row.metrics).toEqual({ spend: expect.stringMatching(/^\d+\.\d{2}$/), impressions: expect.stringMatching(/^\d+$/), ctr: expect.any(String) });
-      const [call] = await w.calls('/report/integrated/get/');
+      const [call] = await w.sim.calls('/report/integrated/get/');
       expect(call!.query.dimensions).toBe('["campaign_id","stat_time_day"]');
       expect(decoded(call!.query)).toEqual({
         advertiser_id: ALICE_US, report_type: 'BASIC', data_level: 'AUCTION_CAMPAIGN', dimensions: ['campaign_id', 'stat_time_day'],
@@ -43,7 +47,7 @@ describe('TikTok insights, pixels and import', () => {
       const r = await insights({ dataLevel: 'AUCTION_CAMPAIGN', ...q });
       expect(r.status).toBe(400);
       expect(r.body.error.details[0].path).toBe(path);
-      expect(await w.calls('/open_api/')).toHaveLength(0);
+      expect(await w.sim.calls('/open_api/')).toHaveLength(0);
     });
 
     it('an unknown metric is refused by TikTok and answers 422 with its message', async () => {
@@ -55,46 +59,46 @@ describe('TikTok insights, pixels and import', () => {
 
   describe('pixels', () => {
     it('GET /pixels lists the advertiser’s pixels in TikTok’s shape ({ pixels, page_info })', async () => {
-      const r = await w.get(`/api/v1/tiktok/pixels?${qs({ adAccountId: ALICE_US, orderBy: 'LATEST_CREATE', pageSize: 20 })}`);
+      const r = await w.call('GET', `/api/v1/tiktok/pixels?${qs({ adAccountId: ALICE_US, orderBy: 'LATEST_CREATE', pageSize: 20 })}`);
       expect(r.status).toBe(200);
       expect(r.body.data.page_info).toEqual({ page: 1, page_size: 20, total_number: 2, total_page: 1 });
       expect(r.body.data.pixels[0]).toMatchObject({ pixel_id: expect.stringMatching(/^710/), pixel_code: expect.any(String), events: expect.any(Array) });
-      expect(decoded((await w.calls('/pixel/list/'))[0]!.query)).toEqual({ advertiser_id: ALICE_US, order_by: 'LATEST_CREATE', page: '1', page_size: '20' });
+      expect(decoded((await w.sim.calls('/pixel/list/'))[0]!.query)).toEqual({ advertiser_id: ALICE_US, order_by: 'LATEST_CREATE', page: '1', page_size: '20' });
     });
 
     it('GET /pixels refuses a page size over 20', async () => {
-      const r = await w.get(`/api/v1/tiktok/pixels?${qs({ adAccountId: ALICE_US, pageSize: 21 })}`);
+      const r = await w.call('GET', `/api/v1/tiktok/pixels?${qs({ adAccountId: ALICE_US, pageSize: 21 })}`);
       expect(r.status).toBe(400);
       expect(r.body.error.details[0].path).toBe('query.pageSize');
     });
 
     it('GET /pixels/events/stats sends pixel_ids and date_range as JSON and returns the counts', async () => {
-      const list = await w.get(`/api/v1/tiktok/pixels?${qs({ adAccountId: ALICE_UK })}`);
+      const list = await w.call('GET', `/api/v1/tiktok/pixels?${qs({ adAccountId: ALICE_UK })}`);
       const ids = list.body.data.pixels.map((p: { pixel_id: string }) => p.pixel_id);
-      await w.clearCalls();
-      const r = await w.get(`/api/v1/tiktok/pixels/events/stats?${qs({ adAccountId: ALICE_UK, pixelIds: ids.join(','), startDate: '2026-11-01', endDate: '2026-11-07' })}`);
+      await w.sim.clearCalls();
+      const r = await w.call('GET', `/api/v1/tiktok/pixels/events/stats?${qs({ adAccountId: ALICE_UK, pixelIds: ids.join(','), startDate: '2026-11-01', endDate: '2026-11-07' })}`);
       expect(r.status).toBe(200);
       expect(r.body.data.list.map((x: { pixel_id: string }) => x.pixel_id)).toEqual(ids);
       expect(r.body.data.list[0].statistics[0]).toMatchObject({ pixel_event_type: expect.any(String), total_count: expect.any(Number), browser_event_total_count: expect.any(Number) });
-      const [call] = await w.calls('/pixel/event/stats/');
+      const [call] = await w.sim.calls('/pixel/event/stats/');
       expect(call!.query.pixel_ids).toBe(JSON.stringify(ids));
       expect(call!.query.date_range).toBe('{"start_date":"2026-11-01","end_date":"2026-11-07"}');
     });
 
     it('GET /pixels/events/stats refuses more than 30 days before calling TikTok', async () => {
-      const r = await w.get(`/api/v1/tiktok/pixels/events/stats?${qs({ adAccountId: ALICE_UK, pixelIds: '7100000000000000001', startDate: '2026-10-01', endDate: '2026-11-01' })}`);
+      const r = await w.call('GET', `/api/v1/tiktok/pixels/events/stats?${qs({ adAccountId: ALICE_UK, pixelIds: '7100000000000000001', startDate: '2026-10-01', endDate: '2026-11-01' })}`);
       expect(r.status).toBe(400);
-      expect(await w.calls('/open_api/')).toHaveLength(0);
+      expect(await w.sim.calls('/open_api/')).toHaveLength(0);
     });
   });
 
   it('GET /import-ad-account imports every live campaign, ad group, ad and pixel as a job', async () => {
-    const r = await w.get(`/api/v1/tiktok/import-ad-account?${qs({ adAccountId: ALICE_UK })}`);
+    const r = await w.call('GET', `/api/v1/tiktok/import-ad-account?${qs({ adAccountId: ALICE_UK })}`);
     expect(r.status).toBe(200);
     expect(r.body.data.counts).toEqual({ campaign: 6, adgroup: 12, ad: 24, pixel: 2 });
-    const gets = await w.calls('/get/');
+    const gets = await w.sim.calls('/get/');
     expect(gets.map((c) => c.path)).toEqual(['/open_api/v1.3/campaign/get/', '/open_api/v1.3/adgroup/get/', '/open_api/v1.3/ad/get/']);
     expect(decoded(gets[0]!.query)).toEqual({ advertiser_id: ALICE_UK, page: '1', page_size: '1000' });
-    expect(decoded((await w.calls('/pixel/list/'))[0]!.query)).toEqual({ advertiser_id: ALICE_UK, page: '1', page_size: '20' });
+    expect(decoded((await w.sim.calls('/pixel/list/'))[0]!.query)).toEqual({ advertiser_id: ALICE_UK, page: '1', page_size: '20' });
   });
 });
