@@ -18,22 +18,30 @@ declare module './request-context' {
 
 export type { GuardedAccount };
 
-function rawAccountId(req: Request, from: 'query' | 'body'): unknown {
-  const valid = (req as Request & { valid?: { query?: Record<string, unknown>; body?: Record<string, unknown> } }).valid;
+/** Where a route names its ad account: `adAccountId` of the query or the body, or a path parameter (`/ad-accounts/{id}`). */
+export type AccountIdSource = 'query' | 'body' | { param: string };
+
+type Valid = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: Record<string, unknown> };
+
+function rawAccountId(req: Request, from: AccountIdSource): unknown {
+  const valid = (req as Request & { valid?: Valid }).valid;
+  if (typeof from === 'object') return (valid?.params ?? req.params)[from.param];
   const part = valid?.[from] ?? (from === 'query' ? req.query : req.body);
   return part && typeof part === 'object' ? (part as Record<string, unknown>).adAccountId : undefined;
 }
 
 /**
  * The ownership check every platform route runs before any platform call (docs/api-conventions.md §3). Reads
- * `adAccountId` from the validated query or body; the result is cached and invalidated across
- * replicas by the guard service.
+ * `adAccountId` from the validated query or body (or the named path parameter); the result is cached
+ * and invalidated across replicas by the guard service. Routes get it through `guardedRoute`
+ * (api/routes/guarded-route.ts), which hands their handler the account and its caller.
  */
-export function adAccountGuard(platform: string, opts: { from: 'query' | 'body' }, deps?: AppDeps): RequestHandler {
+export function adAccountGuard(platform: string, opts: { from: AccountIdSource }, deps?: AppDeps): RequestHandler {
+  const path = typeof opts.from === 'object' ? `params.${opts.from.param}` : `${opts.from}.adAccountId`;
   return async (req, _res, next) => {
     const raw = rawAccountId(req, opts.from);
     if (typeof raw !== 'string' || !raw) {
-      throw new AppError('VALIDATION_FAILED', 'adAccountId is required', { details: [{ path: `${opts.from}.adAccountId`, message: 'Required' }] });
+      throw new AppError('VALIDATION_FAILED', 'adAccountId is required', { details: [{ path, message: 'Required' }] });
     }
     const services = deps?.services ?? (req.app.locals.deps as AppDeps | undefined)?.services;
     if (!services) throw new AppError('INTERNAL', 'Guard is not wired');

@@ -1,13 +1,15 @@
-import { defineRoute } from '../route';
+import { guardedRoute, writeRoute } from '../guarded-route';
 import { campaignGroupsCall } from '../../../shared/platforms/linkedin/operations/reads';
 import { ReadCampaignGroupsDto } from '../../../shared/platforms/linkedin/operations/read.dto';
 import { CreateCampaignGroupDto, StatusChangeDto } from '../../../shared/platforms/linkedin/operations/write.dto';
 import { LinkedinCampaignGroupPageDto, LinkedinCreatedDto, LinkedinStatusResultDto } from '../../../shared/platforms/linkedin/operations/records.dto';
-import { opName } from '../../../shared/platforms/linkedin/operations/write-operations';
+import { callLinkedin } from '../../../shared/platforms/linkedin/operations/call';
+import { campaignGroupStatus, createCampaignGroup } from '../../../shared/platforms/linkedin/operations/write-operations';
 import { GroupIdParams, LINKEDIN_ERRORS, TAGS } from './schemas';
-import { account, guardBody, guardQuery, reader, submitWrite } from './support';
 
-export const readCampaignGroupsRoute = defineRoute({
+export const readCampaignGroupsRoute = guardedRoute({
+  platform: 'linkedin',
+  from: 'query',
   method: 'get',
   path: '/api/v1/linkedin/campaign-groups',
   operationId: 'readLinkedinCampaignGroups',
@@ -17,42 +19,41 @@ export const readCampaignGroupsRoute = defineRoute({
   tags: TAGS,
   auth: 'external',
   query: ReadCampaignGroupsDto,
-  before: guardQuery(),
   response: { schema: LinkedinCampaignGroupPageDto },
   errors: LINKEDIN_ERRORS,
-  handler: async ({ deps, req, query }) => ({ data: await reader(deps, req)(campaignGroupsCall(account(req).platformAccountId, query)) }),
+  handler: async ({ caller, account, query }) => ({ data: await callLinkedin(caller, campaignGroupsCall(account.platformAccountId, query), 'read') }),
 });
 
-export const createCampaignGroupRoute = defineRoute({
+export const createCampaignGroupRoute = writeRoute({
+  from: 'body',
   method: 'post',
   path: '/api/v1/linkedin/campaign-groups',
   operationId: 'createLinkedinCampaignGroup',
-  job: 'write',
   summary: 'Campaign group created',
   description:
     'Creates a LinkedIn campaign group (DRAFT unless `status` says otherwise) as a write job. LinkedIn has no idempotency key, so the group is named with a tag unique to the job (`<name> #xxxxxxxx`) and a retried job looks that name up before creating again: one group per job.',
   tags: TAGS,
   auth: 'external',
   body: CreateCampaignGroupDto,
-  before: guardBody(),
   response: { schema: LinkedinCreatedDto },
   errors: [...LINKEDIN_ERRORS, 409],
-  handler: async ({ deps, auth, req, body }) => submitWrite(deps, auth, req, opName.createCampaignGroup, { dto: body }, 'Campaign group created'),
+  op: createCampaignGroup,
+  toParams: ({ body }) => ({ dto: body }),
 });
 
-export const campaignGroupStatusRoute = defineRoute({
+export const campaignGroupStatusRoute = writeRoute({
+  from: 'body',
   method: 'post',
   path: '/api/v1/linkedin/campaign-groups/{id}/status',
   operationId: 'updateLinkedinCampaignGroupStatus',
-  job: 'write',
   summary: 'Campaign group status updated',
   description: 'Sets the status of a campaign group (LinkedIn PARTIAL_UPDATE) as a write job. A DRAFT cannot be returned to; LinkedIn refuses changes out of CANCELED or PENDING_DELETION.',
   tags: TAGS,
   auth: 'external',
   params: GroupIdParams,
   body: StatusChangeDto,
-  before: guardBody(),
   response: { schema: LinkedinStatusResultDto },
   errors: [...LINKEDIN_ERRORS, 409],
-  handler: async ({ deps, auth, req, params, body }) => submitWrite(deps, auth, req, opName.campaignGroupStatus, { id: params.id, dto: body }, 'Campaign group status updated'),
+  op: campaignGroupStatus,
+  toParams: ({ params, body }) => ({ id: params.id, dto: body }),
 });

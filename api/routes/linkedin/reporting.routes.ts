@@ -1,12 +1,14 @@
-import { defineRoute } from '../route';
+import { guardedRoute } from '../guarded-route';
 import { readAnalytics } from '../../../shared/platforms/linkedin/operations/analytics';
+import { callLinkedin } from '../../../shared/platforms/linkedin/operations/call';
 import { creativesCall } from '../../../shared/platforms/linkedin/operations/reads';
 import { ReadAnalyticsDto, ReadCreativesDto } from '../../../shared/platforms/linkedin/operations/read.dto';
 import { LinkedinAnalyticsDto, LinkedinCreativePageDto } from '../../../shared/platforms/linkedin/operations/records.dto';
 import { LINKEDIN_ERRORS, TAGS } from './schemas';
-import { account, guardQuery, reader } from './support';
 
-export const readCreativesRoute = defineRoute({
+export const readCreativesRoute = guardedRoute({
+  platform: 'linkedin',
+  from: 'query',
   method: 'get',
   path: '/api/v1/linkedin/creatives',
   operationId: 'readLinkedinCreatives',
@@ -15,13 +17,14 @@ export const readCreativesRoute = defineRoute({
   tags: TAGS,
   auth: 'external',
   query: ReadCreativesDto,
-  before: guardQuery(),
   response: { schema: LinkedinCreativePageDto },
   errors: LINKEDIN_ERRORS,
-  handler: async ({ deps, req, query }) => ({ data: await reader(deps, req)(creativesCall(account(req).platformAccountId, query)) }),
+  handler: async ({ caller, account, query }) => ({ data: await callLinkedin(caller, creativesCall(account.platformAccountId, query), 'read') }),
 });
 
-export const readAnalyticsRoute = defineRoute({
+export const readAnalyticsRoute = guardedRoute({
+  platform: 'linkedin',
+  from: 'query',
   method: 'get',
   path: '/api/v1/linkedin/analytics',
   operationId: 'readLinkedinAnalytics',
@@ -31,8 +34,7 @@ export const readAnalyticsRoute = defineRoute({
   tags: TAGS,
   auth: 'external',
   query: ReadAnalyticsDto,
-  before: guardQuery(),
   response: { schema: LinkedinAnalyticsDto },
   errors: LINKEDIN_ERRORS,
-  handler: async ({ deps, req, query }) => ({ data: await readAnalytics(reader(deps, req), account(req).platformAccountId, query) }),
+  handler: async ({ caller, account, query }) => ({ data: await readAnalytics((call) => callLinkedin(caller, call, 'read'), account.platformAccountId, query) }),
 });

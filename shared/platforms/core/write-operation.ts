@@ -1,4 +1,4 @@
-import type { ZodTypeAny } from 'zod';
+import type { z, ZodType, ZodTypeAny, ZodTypeDef } from 'zod';
 import type { Config } from '../../infra/config';
 import type { Logger } from '../../infra/logger';
 import type { AccountRef, PlatformCaller } from './caller';
@@ -51,26 +51,45 @@ export interface WriteContext {
  */
 export type ExactlyOnce = { idempotencyKey: string; lookup?: string } | { lookup: string; idempotencyKey?: string };
 
-interface OperationBase<P> {
+interface OperationBase<In, Out> {
   /** `<platform>.<what>`; the job row stores it, so it never changes once released. */
   name: string;
   platform: string;
-  /** Re-checked in the worker, so a payload written by an older api version still fails cleanly. */
-  params?: ZodTypeAny;
-  run(ctx: WriteContext, params: P): Promise<unknown>;
+  /**
+   * Re-checked in the worker, so a payload written by an older api version still fails cleanly. Its
+   * input type is what a route submits as the job's params (`OperationParams`), its output what `run` gets.
+   */
+  params?: ZodType<Out, ZodTypeDef, In>;
+  run(ctx: WriteContext, params: Out): Promise<unknown>;
   /** An operation that stores records (an export): the `imported_entities` level its job's entities are listed from. */
   storesEntities?(params: Record<string, unknown>): string;
 }
 
+/** How a write stays safe to run again: declared by the operation itself, never by the route that submits it. */
+type Declared = { kind: 'create'; exactlyOnce: ExactlyOnce } | { kind: 'update' | 'report' };
+
 /**
  * A named platform write run by the `platform-writes` queue. A `create` must say how it stays
  * exactly-once; an `update` (status, fields) is repeatable as is; a `report` starts a platform-side
- * read whose repetition is harmless.
+ * read whose repetition is harmless. `In` is the params a job is submitted with (the params
+ * schema's input), `Out` what `run` gets (its output); `WriteOperation` alone is any operation (the
+ * module lists, the worker's lookup).
  */
-export type WriteOperation<P = Record<string, unknown>> =
-  | (OperationBase<P> & { kind: 'create'; exactlyOnce: ExactlyOnce })
-  | (OperationBase<P> & { kind: 'update' | 'report' });
+export type WriteOperation<In = any, Out = In> = OperationBase<In, Out> & Declared;
 
-export function defineWriteOperation<P>(op: WriteOperation<P>): WriteOperation {
-  return op as unknown as WriteOperation;
+/** The params a job of `O` is submitted with: exactly the input of its params schema. */
+export type OperationParams<O> = O extends WriteOperation<infer In, any> ? In : never;
+
+/** An operation typed by its params schema: `run` gets the schema's output. */
+type TypedDefinition<S extends ZodTypeAny> = Declared & Omit<OperationBase<z.input<S>, z.output<S>>, 'params'> & { params: S };
+
+/**
+ * Keeps the operation's params types, from its `params` schema (a route then has to submit exactly
+ * the schema's input, `OperationParams`), or from a type argument: an operation typed by hand, its
+ * params checked against the schema (if any) at run time only.
+ */
+export function defineWriteOperation<S extends ZodTypeAny>(op: TypedDefinition<S>): WriteOperation<z.input<S>, z.output<S>>;
+export function defineWriteOperation<P>(op: Declared & Omit<OperationBase<P, P>, 'params'> & { params?: ZodTypeAny }): WriteOperation<P, P>;
+export function defineWriteOperation(op: WriteOperation): WriteOperation {
+  return op;
 }

@@ -9,14 +9,14 @@ import IORedis from 'ioredis';
 import pino from 'pino';
 import { loadConfig, type Config } from '../../../shared/infra/config';
 import { stableRequestId, stepName } from '../../../shared/platforms/core/create-once';
-import type { WriteContext } from '../../../shared/platforms/core/write-operation';
+import type { WriteContext, WriteOperation } from '../../../shared/platforms/core/write-operation';
 import type { CallRequest, PlatformCaller } from '../../../shared/platforms/core/caller';
 import type { ImportContext } from '../../../shared/platforms/core/import-source';
 import { OutboundLimiter } from '../../../shared/platforms/core/limiter';
 import type { PlatformAdapter } from '../../../shared/platforms/core/types';
 import { createLinkedinAdapter } from '../../../shared/platforms/linkedin';
 import { linkedinImportSource } from '../../../shared/platforms/linkedin/operations/import-source';
-import { linkedinWriteOperations, opName } from '../../../shared/platforms/linkedin/operations/write-operations';
+import { campaignStatus, createCampaign, createCampaignGroup } from '../../../shared/platforms/linkedin/operations/write-operations';
 import { startLinkedinSim } from '../../simulators/linkedin';
 
 const ACCOUNT = '508000001';
@@ -71,8 +71,7 @@ function ctxFor(jobId: string, checkpoints = new Map<string, unknown>()): WriteC
   } as unknown as WriteContext;
 }
 
-const op = (name: string) => linkedinWriteOperations.find((o) => o.name === name)!;
-const run = (name: string, ctx: WriteContext, params: unknown) => op(name).run(ctx, op(name).params!.parse(params) as Record<string, unknown>);
+const run = (op: WriteOperation, ctx: WriteContext, params: unknown) => op.run(ctx, op.params!.parse(params));
 const groupDto = (n: string) => ({ adAccountId: ACCOUNT, name: n, runSchedule: { start: 1767225600000 }, totalBudget: { amount: '500.00', currencyCode: 'USD' } });
 const groupsPath = `/rest/adAccounts/${ACCOUNT}/adCampaignGroups`;
 
@@ -81,21 +80,21 @@ describe('linkedin write operations', () => {
     const jobId = `job-${randomBytes(4).toString('hex')}`;
     const ctx = ctxFor(jobId);
     const before = await posts(groupsPath);
-    const r = (await run(opName.createCampaignGroup, ctx, { dto: groupDto('Q1 brand') })) as { id: string; urn: string; name: string };
+    const r = (await run(createCampaignGroup, ctx, { dto: groupDto('Q1 brand') })) as { id: string; urn: string; name: string };
     expect(r).toEqual({ id: expect.stringMatching(/^\d+$/), urn: `urn:li:sponsoredCampaignGroup:${r.id}`, name: stepName(jobId, 'create', 'Q1 brand') });
     expect(sim.state.groups.get(Number(ACCOUNT), r.id)).toMatchObject({ name: r.name, status: 'DRAFT', totalBudget: { amount: '500.00', currencyCode: 'USD' } });
-    expect(await run(opName.createCampaignGroup, ctx, { dto: groupDto('Q1 brand') })).toEqual(r);
+    expect(await run(createCampaignGroup, ctx, { dto: groupDto('Q1 brand') })).toEqual(r);
     expect((await posts(groupsPath)) - before).toBe(1);
   });
 
   it('after a crash between LinkedIn’s 201 and the checkpoint, the retry finds the group by its tagged name instead of creating a second', async () => {
     const jobId = `job-${randomBytes(4).toString('hex')}`;
     const checkpoints = new Map<string, unknown>();
-    const first = (await run(opName.createCampaignGroup, ctxFor(jobId, checkpoints), { dto: groupDto('Crash test') })) as { id: string };
+    const first = (await run(createCampaignGroup, ctxFor(jobId, checkpoints), { dto: groupDto('Crash test') })) as { id: string };
     // What a worker killed right after the answer leaves behind: "calling", no result.
     checkpoints.set('create', { state: 'calling', requestId: stableRequestId(jobId, 'create') });
     const before = await posts(groupsPath);
-    const retry = (await run(opName.createCampaignGroup, ctxFor(jobId, checkpoints), { dto: groupDto('Crash test') })) as { id: string };
+    const retry = (await run(createCampaignGroup, ctxFor(jobId, checkpoints), { dto: groupDto('Crash test') })) as { id: string };
     expect(retry.id).toBe(first.id);
     expect(await posts(groupsPath)).toBe(before);
   });
@@ -104,25 +103,25 @@ describe('linkedin write operations', () => {
     const jobId = `job-${randomBytes(4).toString('hex')}`;
     const checkpoints = new Map<string, unknown>([['create', { state: 'calling', requestId: stableRequestId(jobId, 'create') }]]);
     const before = await posts(groupsPath);
-    const r = (await run(opName.createCampaignGroup, ctxFor(jobId, checkpoints), { dto: groupDto('Never sent') })) as { name: string };
+    const r = (await run(createCampaignGroup, ctxFor(jobId, checkpoints), { dto: groupDto('Never sent') })) as { name: string };
     expect((await posts(groupsPath)) - before).toBe(1);
     expect([...sim.state.groups.list(Number(ACCOUNT))].filter((g) => g.name === r.name)).toHaveLength(1);
   });
 
   it('a campaign is created in the named group with the account filled in; its status then changes by PARTIAL_UPDATE', async () => {
-    const group = (await run(opName.createCampaignGroup, ctxFor(`job-${randomBytes(4).toString('hex')}`), { dto: groupDto('Holder') })) as { id: string; urn: string };
+    const group = (await run(createCampaignGroup, ctxFor(`job-${randomBytes(4).toString('hex')}`), { dto: groupDto('Holder') })) as { id: string; urn: string };
     const dto = {
       adAccountId: `urn:li:sponsoredAccount:${ACCOUNT}`, campaignGroupId: group.urn, name: 'Spring', type: 'SPONSORED_UPDATES', costType: 'CPC',
       unitCost: { amount: '4.50', currencyCode: 'USD' }, runSchedule: { start: 1767225600000 }, locale: { country: 'US', language: 'en' },
       targetingCriteria: { include: { and: [{ or: { 'urn:li:adTargetingFacet:locations': ['urn:li:geo:103644278'] } }] } },
     };
-    const c = (await run(opName.createCampaign, ctxFor(`job-${randomBytes(4).toString('hex')}`), { dto })) as { id: string };
+    const c = (await run(createCampaign, ctxFor(`job-${randomBytes(4).toString('hex')}`), { dto })) as { id: string };
     expect(sim.state.campaigns.get(Number(ACCOUNT), c.id)).toMatchObject({ account: `urn:li:sponsoredAccount:${ACCOUNT}`, campaignGroup: group.urn, status: 'DRAFT' });
     expect(sim.state.campaigns.get(Number(ACCOUNT), c.id)).not.toHaveProperty('adAccountId');
-    const s = await run(opName.campaignStatus, ctxFor(`job-${randomBytes(4).toString('hex')}`), { id: c.id, dto: { adAccountId: ACCOUNT, status: 'PAUSED' } });
+    const s = await run(campaignStatus, ctxFor(`job-${randomBytes(4).toString('hex')}`), { id: c.id, dto: { adAccountId: ACCOUNT, status: 'PAUSED' } });
     expect(s).toEqual({ id: c.id, urn: `urn:li:sponsoredCampaign:${c.id}`, status: 'PAUSED' });
     expect(sim.state.campaigns.get(Number(ACCOUNT), c.id)).toMatchObject({ status: 'PAUSED' });
-    await expect(run(opName.campaignStatus, ctxFor('job-x'), { id: '1', dto: { adAccountId: ACCOUNT, status: 'PAUSED' } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(run(campaignStatus, ctxFor('job-x'), { id: '1', dto: { adAccountId: ACCOUNT, status: 'PAUSED' } })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('the import source pages groups, campaigns and creatives of every status', async () => {

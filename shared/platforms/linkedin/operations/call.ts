@@ -5,6 +5,7 @@
  */
 import { encodeKey } from '../restli';
 import { dropUndefined } from '../../core/encode';
+import type { CallRequest, PlatformCaller } from '../../core/caller';
 
 export interface LinkedinCall {
   method: 'GET' | 'POST' | 'DELETE';
@@ -14,6 +15,14 @@ export interface LinkedinCall {
   headers: Record<string, string>;
   /** A write that is safe to repeat (a PARTIAL_UPDATE setting values): the client may retry it. */
   idempotent?: boolean;
+}
+
+/**
+ * One LinkedIn call over the account's caller: a read from a route, or a job's write. The token
+ * source names the connection, so LinkedIn refusing the token refreshes it once and then marks the connection.
+ */
+export function callLinkedin<T = unknown>(caller: PlatformCaller, c: LinkedinCall, kind: 'read' | 'write', wire?: CallRequest['wire']): Promise<T> {
+  return caller.request<T>({ method: c.method, path: c.path, query: c.query, body: c.body, headers: c.headers, kind, idempotent: c.idempotent, wire });
 }
 
 const method = (m: string) => ({ 'X-RestLi-Method': m });

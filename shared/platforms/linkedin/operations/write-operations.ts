@@ -4,24 +4,17 @@ import { createOnce, stepName } from '../../core/create-once';
 import type { CallRequest } from '../../core/caller';
 import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../core/write-operation';
 import { urnOf } from '../ids';
-import { accountPath, create, partialUpdate, type LinkedinCall } from './call';
+import { accountPath, callLinkedin, create, partialUpdate, type LinkedinCall } from './call';
 import { COLLECTION, findByName, type Created, type EntityKind } from './lookup';
-import { CreateCampaignDto, CreateCampaignGroupDto, StatusChangeDto, type CreateCampaign, type CreateCampaignGroup, type StatusChange } from './write.dto';
+import { CreateCampaignDto, CreateCampaignGroupDto, StatusChangeDto } from './write.dto';
 
 /*
- * Every LinkedIn write the gateway runs as a job. The route passes the validated body (and the path
- * id) as the job's params; the worker parses them again and builds the LinkedIn call from them.
+ * Every LinkedIn write the gateway runs as a job. The route submits the operation object with the
+ * validated body (and the path id) as the job's params, typed by the operation's params schema; the
+ * worker parses them again and builds the LinkedIn call from them.
  */
 
-export const opName = {
-  createCampaignGroup: 'linkedin.campaign-group.create',
-  campaignGroupStatus: 'linkedin.campaign-group.status',
-  createCampaign: 'linkedin.campaign.create',
-  campaignStatus: 'linkedin.campaign.status',
-} as const;
-
-const call = <T>(ctx: WriteContext, c: LinkedinCall, kind: 'read' | 'write', wire?: CallRequest['wire']) =>
-  ctx.caller.request<T>({ method: c.method, path: c.path, query: c.query, body: c.body, headers: c.headers, kind, idempotent: c.idempotent, wire });
+const call = <T>(ctx: WriteContext, c: LinkedinCall, kind: 'read' | 'write', wire?: CallRequest['wire']) => callLinkedin<T>(ctx.caller, c, kind, wire);
 
 /**
  * LinkedIn creates have no idempotency key: the object gets the job step's tagged name, the client
@@ -42,8 +35,8 @@ function createNamed(ctx: WriteContext, kind: EntityKind, body: Record<string, u
   });
 }
 
-const createCampaignGroup = defineWriteOperation<{ dto: CreateCampaignGroup }>({
-  name: opName.createCampaignGroup,
+export const createCampaignGroup = defineWriteOperation({
+  name: 'linkedin.campaign-group.create',
   platform: 'linkedin',
   kind: 'create',
   exactlyOnce: { lookup: 'the tagged campaign group name among the account\'s campaign groups' },
@@ -54,8 +47,8 @@ const createCampaignGroup = defineWriteOperation<{ dto: CreateCampaignGroup }>({
   },
 });
 
-const createCampaign = defineWriteOperation<{ dto: CreateCampaign }>({
-  name: opName.createCampaign,
+export const createCampaign = defineWriteOperation({
+  name: 'linkedin.campaign.create',
   platform: 'linkedin',
   kind: 'create',
   exactlyOnce: { lookup: 'the tagged campaign name among the account\'s campaigns' },
@@ -67,8 +60,8 @@ const createCampaign = defineWriteOperation<{ dto: CreateCampaign }>({
 });
 
 /** A PARTIAL_UPDATE of `status`: setting it twice is harmless, so it needs no checkpoint. */
-function statusOperation(name: string, kind: EntityKind): WriteOperation {
-  return defineWriteOperation<{ id: string; dto: StatusChange }>({
+function statusOperation(name: string, kind: EntityKind) {
+  return defineWriteOperation({
     name,
     platform: 'linkedin',
     kind: 'update',
@@ -80,9 +73,7 @@ function statusOperation(name: string, kind: EntityKind): WriteOperation {
   });
 }
 
-export const linkedinWriteOperations: WriteOperation[] = [
-  createCampaignGroup,
-  statusOperation(opName.campaignGroupStatus, 'group'),
-  createCampaign,
-  statusOperation(opName.campaignStatus, 'campaign'),
-];
+export const campaignGroupStatus = statusOperation('linkedin.campaign-group.status', 'group');
+export const campaignStatus = statusOperation('linkedin.campaign.status', 'campaign');
+
+export const linkedinWriteOperations: readonly WriteOperation[] = [createCampaignGroup, campaignGroupStatus, createCampaign, campaignStatus];
