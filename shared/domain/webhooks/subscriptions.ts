@@ -1,32 +1,18 @@
-import type { GuardCache } from '../ad-accounts/guard-cache';
+import { ReplicatedCache, type InvalidationChannel } from '../cache/replicated-cache';
 import type { WebhookEventType } from './events';
 
-/** Keys on the guard cache's invalidation channel; guard keys start with a tenant uuid, token keys with `token|`. */
-const KEY = 'webhooks|';
-
-type Entry = { types: ReadonlySet<string>; until: number };
 type Execute = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /**
  * Which event types each tenant's enabled endpoints take, in process, so a job's finish writes no
  * event row (and queues no dispatch) for a tenant nobody listens to, without a query each time.
- * A change to a tenant's endpoints drops its entry here and, through the guard cache's Redis
- * channel, on every other replica; a replica that lost that subscription drops everything when it
- * resubscribes, and an entry lives at most `ttlMs` in between.
+ * A change to a tenant's endpoints drops its entry on every replica.
  */
 export class EventSubscriptions {
-  private readonly map = new Map<string, Entry>();
-  /** Bumped by every invalidation: a load that started before one must not fill the cache after it. */
-  private generation = 0;
+  private readonly cache: ReplicatedCache<ReadonlySet<string>>;
 
-  constructor(private readonly opts: { ttlMs: number; channel: GuardCache; max?: number }) {
-    if (opts.ttlMs > 0) {
-      opts.channel.listen((keys) => {
-        this.generation++;
-        if (!keys) this.map.clear();
-        else for (const k of keys) if (k.startsWith(KEY)) this.map.delete(k.slice(KEY.length));
-      });
-    }
+  constructor(opts: { ttlMs: number; channel: InvalidationChannel; max?: number }) {
+    this.cache = new ReplicatedCache({ namespace: 'webhooks|', ...opts });
   }
 
   /**
@@ -34,24 +20,18 @@ export class EventSubscriptions {
    * inside the caller's transaction when it has one.
    */
   async wants(tenantId: string, type: WebhookEventType, execute: Execute): Promise<boolean> {
-    let e = this.map.get(tenantId);
-    if (!e || e.until <= Date.now()) {
-      const mark = this.generation;
+    let types = this.cache.get(tenantId);
+    if (!types) {
+      const mark = this.cache.mark();
       const rows = await execute('select distinct unnest(events) as type from webhook_endpoints where tenant_id = ? and enabled', [tenantId]);
-      e = { types: new Set(rows.map((r) => r.type as string)), until: Date.now() + this.opts.ttlMs };
-      this.map.delete(tenantId);
-      if (this.opts.ttlMs > 0 && mark === this.generation) {
-        this.map.set(tenantId, e);
-        if (this.map.size > (this.opts.max ?? 50_000)) this.map.delete(this.map.keys().next().value as string);
-      }
+      types = new Set(rows.map((r) => r.type as string));
+      this.cache.set(tenantId, types, mark);
     }
-    return e.types.has('*') || e.types.has(type);
+    return types.has('*') || types.has(type);
   }
 
   /** The tenant's endpoints changed (committed): forgotten here at once, and on the other replicas as the message arrives. */
-  async changed(tenantId: string): Promise<void> {
-    this.generation++;
-    this.map.delete(tenantId);
-    await this.opts.channel.invalidate([KEY + tenantId]);
+  changed(tenantId: string): Promise<void> {
+    return this.cache.invalidate([tenantId]);
   }
 }
