@@ -1,9 +1,17 @@
 import { http, type JsonResponse } from '../../helpers/test-app';
-import { G, gaqlPath, useGoogleWorld } from './support';
+import { useWorld } from '../../world';
+import { ALICE_ACTIVATED, G, gaqlPath } from './fixtures';
 
-const w = useGoogleWorld();
+const w = useWorld({ platform: 'google', workers: true }, async (w) => {
+  const bob = await w.userFor('bob-ext');
+  const alice = await w.consent('google');
+  const bobs = await w.consent('google', { as: bob, simUser: 'bob' });
+  for (const id of ALICE_ACTIVATED) await w.connect('google', { adAccountId: id, through: alice });
+  await w.connect('google', { adAccountId: G.bobBikes, as: bob, through: bobs });
+  return { bob, connections: { alice: alice.connectionId, bob: bobs.connectionId } };
+});
 
-const send = (method: string, path: string, body: unknown, headers: Record<string, string> = w.alice) => http(w.app.url, method, path, { headers, body });
+const send = (method: string, path: string, body: unknown, headers: Record<string, string> = w.user.headers) => http(w.app.url, method, path, { headers, body });
 const statusPath = (id: string, q = '') => `/api/v1/google/campaigns/${id}/status${q}`;
 const budgetPath = (id: string, q = '') => `/api/v1/google/campaigns/${id}/budget${q}`;
 
@@ -14,15 +22,13 @@ interface CampaignRow {
 
 /** Reads the account's campaigns with their budgets back through the gateway's GAQL route. */
 async function campaigns(account: string = G.aliceUs): Promise<CampaignRow[]> {
-  const r = await w.get(
-    gaqlPath({ adAccountId: account, query: 'SELECT campaign.id, campaign.name, campaign.status, campaign.campaign_budget, campaign_budget.amount_micros FROM campaign ORDER BY campaign.id' }),
-  );
+  const r = await w.call('GET', gaqlPath({ adAccountId: account, query: 'SELECT campaign.id, campaign.name, campaign.status, campaign.campaign_budget, campaign_budget.amount_micros FROM campaign ORDER BY campaign.id' }));
   expect(r.status).toBe(200);
   return r.body.data.data as CampaignRow[];
 }
 
 const byName = async (name: string, account?: string) => (await campaigns(account)).find((c) => c.campaign.name === name)!;
-const mutateCalls = async (service: string) => (await w.calls(`:mutate`)).filter((c) => c.path.endsWith(`/${service}:mutate`));
+const mutateCalls = async (service: string) => (await w.sim.calls(`:mutate`)).filter((c) => c.path.endsWith(`/${service}:mutate`));
 
 function expectJobAnswer(r: JsonResponse) {
   expect(r.body.jobId).toMatch(/^[0-9a-f-]{36}$/);
@@ -49,7 +55,7 @@ describe('POST /api/v1/google/campaigns/{campaignId}/status', () => {
       responseContentType: 'MUTABLE_RESOURCE',
     });
 
-    const job = await w.get(paused.body.pollUrl);
+    const job = await w.call('GET', paused.body.pollUrl);
     expect(job.body.data).toMatchObject({ id: paused.body.jobId, type: 'write', operation: 'google.campaign.status', platform: 'google', adAccountId: G.aliceUs, state: 'completed' });
 
     expect((await send('POST', statusPath(brand.campaign.id), { adAccountId: G.aliceUs, status: 'ENABLED' })).status).toBe(200);
@@ -82,7 +88,7 @@ describe('POST /api/v1/google/campaigns/{campaignId}/status', () => {
     expect(enable.body.error.details[0]).toMatchObject({ platform: 'google', code: 'campaignError.CANNOT_MODIFY_REMOVED_CAMPAIGN', operationIndex: 0 });
     // The refusal is the outcome of a job that ran: the error names it, and the job keeps the error.
     expect(enable.body.pollUrl).toBe(`/api/v1/jobs/${enable.body.jobId}`);
-    const job = await w.get(enable.body.pollUrl);
+    const job = await w.call('GET', enable.body.pollUrl);
     expect(job.body.data).toMatchObject({ state: 'failed', error: { code: 'PLATFORM_REJECTED' } });
   });
 
@@ -95,7 +101,7 @@ describe('POST /api/v1/google/campaigns/{campaignId}/status', () => {
 
   it('the same Idempotency-Key replays the first outcome; another body with it is 409', async () => {
     const c = await byName('Generic', G.aliceJp);
-    const key = { ...w.alice, 'idempotency-key': `status-${Date.now()}` };
+    const key = { ...w.user.headers, 'idempotency-key': `status-${Date.now()}` };
     const first = await send('POST', statusPath(c.campaign.id), { adAccountId: G.aliceJp, status: 'PAUSED' }, key);
     expect(first.status).toBe(200);
     const replay = await send('POST', statusPath(c.campaign.id), { adAccountId: G.aliceJp, status: 'PAUSED' }, key);
@@ -110,7 +116,7 @@ describe('POST /api/v1/google/campaigns/{campaignId}/status', () => {
 
   it('Prefer: respond-async answers 202 with the job to poll', async () => {
     const c = await byName('Brand', G.aliceJp);
-    const r = await send('POST', statusPath(c.campaign.id), { adAccountId: G.aliceJp, status: 'PAUSED' }, { ...w.alice, prefer: 'respond-async' });
+    const r = await send('POST', statusPath(c.campaign.id), { adAccountId: G.aliceJp, status: 'PAUSED' }, { ...w.user.headers, prefer: 'respond-async' });
     expect(r.status).toBe(202);
     expect(r.headers.get('location')).toBe(r.body.data.pollUrl);
     expect(r.body.jobId).toBe(r.body.data.jobId);
@@ -129,7 +135,7 @@ describe('PATCH /api/v1/google/campaigns/{campaignId}/budget', () => {
     expect(call!.body.operations).toEqual([{ update: { resourceName: brand.campaign.campaignBudget, amountMicros: '42500000' }, updateMask: 'amountMicros' }]);
     expect((await byName('Brand')).campaignBudget.amountMicros).toBe('42500000');
 
-    const budget = await w.get(gaqlPath({ adAccountId: G.aliceUs, query: `SELECT campaign_budget.amount_micros FROM campaign_budget WHERE campaign_budget.resource_name = '${brand.campaign.campaignBudget}'` }));
+    const budget = await w.call('GET', gaqlPath({ adAccountId: G.aliceUs, query: `SELECT campaign_budget.amount_micros FROM campaign_budget WHERE campaign_budget.resource_name = '${brand.campaign.campaignBudget}'` }));
     expect(budget.body.data.data).toEqual([{ campaignBudget: expect.objectContaining({ amountMicros: '42500000' }) }]);
   });
 
@@ -201,6 +207,6 @@ describe('input checks before any job or platform call (400 VALIDATION_FAILED na
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('VALIDATION_FAILED');
     expect(r.body.error.details.map((d: { path: string }) => d.path).join(' ')).toContain(field);
-    expect(await w.calls(':mutate')).toEqual([]);
+    expect(await w.sim.calls(':mutate')).toEqual([]);
   });
 });

@@ -1,19 +1,27 @@
-import { G, gaqlPath, searchStreamOf, useGoogleWorld } from './support';
+import { useWorld } from '../../world';
+import { ALICE_ACTIVATED, G, gaqlPath, searchStreamOf } from './fixtures';
 
 /**
  * Each GoogleAdsFailure family as the caller sees it (issue 9 "Errors"). Faults are injected on one
  * account's searchStream path; currencies are warmed first so each test sees only its own call.
  */
-const w = useGoogleWorld();
+const w = useWorld({ platform: 'google', workers: true }, async (w) => {
+  const bob = await w.userFor('bob-ext');
+  const alice = await w.consent('google');
+  const bobs = await w.consent('google', { as: bob, simUser: 'bob' });
+  for (const id of ALICE_ACTIVATED) await w.connect('google', { adAccountId: id, through: alice });
+  await w.connect('google', { adAccountId: G.bobBikes, as: bob, through: bobs });
+  return { bob, connections: { alice: alice.connectionId, bob: bobs.connectionId } };
+});
 const Q = 'SELECT campaign.id FROM campaign';
 beforeAll(async () => {
   for (const id of [G.aliceUs, G.aliceEu, G.aliceJp, G.bobBikes]) {
-    await w.get(gaqlPath({ adAccountId: id, query: Q }), id === G.bobBikes ? w.bob : w.alice);
+    await w.call('GET', gaqlPath({ adAccountId: id, query: Q }), { as: id === G.bobBikes ? w.bob.headers : w.user.headers });
   }
 }, 60_000);
 
-const run = (id: string = G.aliceUs, headers = w.alice) => w.get(gaqlPath({ adAccountId: id, query: Q }), headers);
-const streamCalls = async (id: string = G.aliceUs) => (await w.calls(searchStreamOf(id))).length;
+const run = (id: string = G.aliceUs, headers = w.user.headers) => w.call('GET', gaqlPath({ adAccountId: id, query: Q }), { as: headers });
+const streamCalls = async (id: string = G.aliceUs) => (await w.sim.calls(searchStreamOf(id))).length;
 
 function quotaBody(code: string, retryDelay: string | undefined) {
   return {
@@ -40,7 +48,7 @@ function quotaBody(code: string, retryDelay: string | undefined) {
 
 describe('Google Ads failures on /api/v1/google/gaql', () => {
   it('authorizationError USER_PERMISSION_DENIED → 403 FORBIDDEN with the platform error, not retried', async () => {
-    await w.fault({ kind: 'permission', path: searchStreamOf(G.aliceUs) });
+    await w.sim.fault({ kind: 'permission', path: searchStreamOf(G.aliceUs) });
     const r = await run();
     expect(r.status).toBe(403);
     expect(r.body.error).toMatchObject({
@@ -51,14 +59,14 @@ describe('Google Ads failures on /api/v1/google/gaql', () => {
   });
 
   it('authorizationError CUSTOMER_NOT_ENABLED → 403 FORBIDDEN', async () => {
-    await w.fault({ kind: 'not-enabled', path: searchStreamOf(G.aliceUs) });
+    await w.sim.fault({ kind: 'not-enabled', path: searchStreamOf(G.aliceUs) });
     const r = await run();
     expect(r.status).toBe(403);
     expect(r.body.error.details[0].code).toBe('authorizationError.CUSTOMER_NOT_ENABLED');
   });
 
   it('queryError (the platform disagreeing with our validator) → 400 INVALID_QUERY', async () => {
-    await w.fault({ kind: 'query', path: searchStreamOf(G.aliceUs) });
+    await w.sim.fault({ kind: 'query', path: searchStreamOf(G.aliceUs) });
     const r = await run();
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ code: 'INVALID_QUERY', details: [expect.objectContaining({ code: 'queryError.UNEXPECTED_INPUT' })] });
@@ -66,7 +74,7 @@ describe('Google Ads failures on /api/v1/google/gaql', () => {
   });
 
   it('quotaError with a short retry delay: waits that long, retries and answers 200', async () => {
-    await w.fault({ status: 429, body: quotaBody('RESOURCE_TEMPORARILY_EXHAUSTED', '1s'), path: searchStreamOf(G.aliceEu), count: 1 });
+    await w.sim.fault({ status: 429, body: quotaBody('RESOURCE_TEMPORARILY_EXHAUSTED', '1s'), path: searchStreamOf(G.aliceEu), count: 1 });
     const started = Date.now();
     const r = await run(G.aliceEu);
     expect(r.status).toBe(200);
@@ -75,15 +83,15 @@ describe('Google Ads failures on /api/v1/google/gaql', () => {
   });
 
   it('quotaError whose delay cannot be waited out → 429 PLATFORM_RATE_LIMITED with Retry-After', async () => {
-    await w.fault({ kind: 'quota', path: searchStreamOf(G.aliceJp) });
+    await w.sim.fault({ kind: 'quota', path: searchStreamOf(G.aliceJp) });
     const r = await run(G.aliceJp);
     expect(r.status).toBe(429);
     expect(r.body.error.code).toBe('PLATFORM_RATE_LIMITED');
     expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(Number(r.headers.get('retry-after'))).toBeLessThanOrEqual(30);
     // The pause is shared: the next call to that account is refused by the gateway without reaching Google.
-    await w.clearFaults();
-    await w.clearCalls();
+    await w.sim.clearFaults();
+    await w.sim.clearCalls();
     const again = await run(G.aliceJp);
     expect(again.status).toBe(429);
     expect(await streamCalls(G.aliceJp)).toBe(0);
@@ -93,15 +101,15 @@ describe('Google Ads failures on /api/v1/google/gaql', () => {
   // retrying before the reset only spends calls.
   it('daily RESOURCE_EXHAUSTED → 429 at once with Retry-After at the reset, the customer held, no retry', async () => {
     // rateScope ACCOUNT: only this customer is held (a DEVELOPER-scoped one would hold the tenant's app).
-    await w.fault({ status: 429, body: quotaBody('RESOURCE_EXHAUSTED', undefined), path: searchStreamOf(G.bobBikes) });
-    const r = await run(G.bobBikes, w.bob);
+    await w.sim.fault({ status: 429, body: quotaBody('RESOURCE_EXHAUSTED', undefined), path: searchStreamOf(G.bobBikes) });
+    const r = await run(G.bobBikes, w.bob.headers);
     expect(r.status).toBe(429);
     expect(r.body.error.code).toBe('PLATFORM_RATE_LIMITED');
     expect(Number(r.headers.get('retry-after'))).toBe(3600);
     expect(await streamCalls(G.bobBikes)).toBe(1);
-    await w.clearFaults();
-    await w.clearCalls();
-    const again = await run(G.bobBikes, w.bob);
+    await w.sim.clearFaults();
+    await w.sim.clearCalls();
+    const again = await run(G.bobBikes, w.bob.headers);
     expect(again.status).toBe(429);
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(3000);
     expect(await streamCalls(G.bobBikes)).toBe(0);
@@ -112,14 +120,14 @@ describe('Google Ads failures on /api/v1/google/gaql', () => {
   });
 
   it('INTERNAL once → retried and answered', async () => {
-    await w.fault({ kind: 'internal', path: searchStreamOf(G.aliceUs), count: 1 });
+    await w.sim.fault({ kind: 'internal', path: searchStreamOf(G.aliceUs), count: 1 });
     const r = await run();
     expect(r.status).toBe(200);
     expect(await streamCalls()).toBe(2);
   });
 
   it('INTERNAL every time → retried, then 502 PLATFORM_UNAVAILABLE', async () => {
-    await w.fault({ kind: 'internal', path: searchStreamOf(G.aliceUs) });
+    await w.sim.fault({ kind: 'internal', path: searchStreamOf(G.aliceUs) });
     const r = await run();
     expect(r.status).toBe(502);
     expect(r.body.error.code).toBe('PLATFORM_UNAVAILABLE');
@@ -127,30 +135,30 @@ describe('Google Ads failures on /api/v1/google/gaql', () => {
   });
 
   it('UNAVAILABLE (transient) every time → 502 PLATFORM_UNAVAILABLE', async () => {
-    await w.fault({ kind: 'unavailable', path: searchStreamOf(G.aliceUs) });
+    await w.sim.fault({ kind: 'unavailable', path: searchStreamOf(G.aliceUs) });
     const r = await run();
     expect(r.status).toBe(502);
     expect(r.body.error.code).toBe('PLATFORM_UNAVAILABLE');
   });
 
   it('DEADLINE_EXCEEDED every time → 504 PLATFORM_TIMEOUT', async () => {
-    await w.fault({ kind: 'deadline', path: searchStreamOf(G.aliceUs) });
+    await w.sim.fault({ kind: 'deadline', path: searchStreamOf(G.aliceUs) });
     const r = await run();
     expect(r.status).toBe(504);
     expect(r.body.error.code).toBe('PLATFORM_TIMEOUT');
   });
 
   it('authenticationError after one refresh attempt → 403 CONNECTION_REAUTH_REQUIRED, and the connection stops passing the guard', async () => {
-    await w.fault({ kind: 'token-expired', path: searchStreamOf(G.bobBikes) });
-    const r = await run(G.bobBikes, w.bob);
+    await w.sim.fault({ kind: 'token-expired', path: searchStreamOf(G.bobBikes) });
+    const r = await run(G.bobBikes, w.bob.headers);
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('CONNECTION_REAUTH_REQUIRED');
-    const refreshes = (await w.calls('/token')).filter((c) => c.body?.grant_type === 'refresh_token');
+    const refreshes = (await w.sim.calls('/token')).filter((c) => c.body?.grant_type === 'refresh_token');
     expect(refreshes).toHaveLength(1);
     expect(await streamCalls(G.bobBikes)).toBe(2);
-    await w.clearFaults();
-    await w.clearCalls();
-    const after = await run(G.bobBikes, w.bob);
+    await w.sim.clearFaults();
+    await w.sim.clearCalls();
+    const after = await run(G.bobBikes, w.bob.headers);
     expect(after.status).toBe(403);
     expect(after.body.error.code).toBe('CONNECTION_REAUTH_REQUIRED');
     expect(await streamCalls(G.bobBikes)).toBe(0);

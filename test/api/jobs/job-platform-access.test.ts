@@ -1,26 +1,23 @@
-import { startGoogleWorld, G, type GoogleWorld } from '../google/support';
-import { ALICE_US, qs, startTiktokWorld, type TiktokWorld } from '../tiktok/support';
+import { useWorld, type World } from '../../world';
+import { ALICE_ACTIVATED, G } from '../google/fixtures';
+import { ALICE_US, qs } from '../tiktok/fixtures';
 import { SIM_APPS } from '../../helpers/identity';
 
 const DEV_TOKEN = 'DEVTOKEN-jobs-abcdefghijklmnop';
-const googleImport = (w: GoogleWorld, id: string) => w.get(`/api/v1/google/import-ad-account?${qs({ adAccountId: id })}`);
+const googleImport = (w: World<'google'>, id: string) => w.call('GET', `/api/v1/google/import-ad-account?${qs({ adAccountId: id })}`);
 
 describe('Google imports run with the tenant app and the connection token source', () => {
-  let w: GoogleWorld;
-  beforeAll(async () => {
-    w = await startGoogleWorld({ google: { developerToken: DEV_TOKEN } });
-  });
-  afterAll(async () => w?.close());
-  beforeEach(async () => {
-    await w.clearFaults();
-    await w.clearCalls();
+  const w = useWorld({ platform: 'google', workers: true, apps: { google: { developerToken: DEV_TOKEN } } }, async (w) => {
+    const alice = await w.consent('google');
+    for (const id of ALICE_ACTIVATED) await w.connect('google', { adAccountId: id, through: alice });
+    return { connections: { alice: alice.connectionId } };
   });
 
   it("sends the tenant app's developer-token on every call, and login-customer-id only for a client reached through its manager", async () => {
     expect((await googleImport(w, G.bakery)).status).toBe(200);
     expect((await googleImport(w, G.aliceJp)).status).toBe(200);
-    const bakery = await w.calls(`/customers/${G.bakery}/googleAds:search`);
-    const direct = await w.calls(`/customers/${G.aliceJp}/googleAds:search`);
+    const bakery = await w.sim.calls(`/customers/${G.bakery}/googleAds:search`);
+    const direct = await w.sim.calls(`/customers/${G.aliceJp}/googleAds:search`);
     expect(bakery.length).toBeGreaterThan(0);
     expect(direct.length).toBeGreaterThan(0);
     // The simulator masks secret-looking headers; presence is what matters here.
@@ -30,11 +27,11 @@ describe('Google imports run with the tenant app and the connection token source
   });
 
   it('when Google refuses the access token mid-import, refreshes once and the import completes', async () => {
-    await w.simPost('/tokens/expire', { token: await w.storedAccessToken(w.connections.alice) });
+    await w.sim.expireToken((await w.storedTokens(w.connections.alice)).accessToken);
     const r = await googleImport(w, G.aliceEu);
     expect(r.status).toBe(200);
     expect(r.body.data.counts.campaign).toBeGreaterThan(0);
-    const refreshes = (await w.calls('/token')).filter((c) => c.body?.grant_type === 'refresh_token');
+    const refreshes = (await w.sim.calls('/token')).filter((c) => c.body?.grant_type === 'refresh_token');
     expect(refreshes).toHaveLength(1);
   });
 
@@ -52,20 +49,18 @@ describe('Google imports run with the tenant app and the connection token source
 });
 
 describe('TikTok imports and a token TikTok refuses', () => {
-  let w: TiktokWorld;
-  beforeAll(async () => {
-    w = await startTiktokWorld({ HTTP_MAX_RETRIES: '1' });
-  });
-  afterAll(async () => w?.close());
+  const w = useWorld({ platform: 'tiktok', workers: true, env: { HTTP_MAX_RETRIES: '1' } }, async (w) => ({
+    aliceUs: await w.connect('tiktok', { adAccountId: ALICE_US, via: 'token' }),
+  }));
 
   it('the import fails with 403 CONNECTION_REAUTH_REQUIRED and the connection is marked revoked', async () => {
-    await w.platformError(40105, '/campaign/get/', 1);
-    const r = await w.get(`/api/v1/tiktok/import-ad-account?${qs({ adAccountId: ALICE_US })}`);
+    await w.sim.injectError({ code: 40105, path: '/campaign/get/', count: 1 });
+    const r = await w.call('GET', `/api/v1/tiktok/import-ad-account?${qs({ adAccountId: ALICE_US })}`);
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('CONNECTION_REAUTH_REQUIRED');
-    const [row] = (await w.app.infra.orm.em.fork().getConnection().execute('select status from connections where id = ?', [w.accounts.aliceUs.connectionId])) as { status: string }[];
+    const [row] = (await w.app.infra.orm.em.fork().getConnection().execute('select status from connections where id = ?', [w.aliceUs.connectionId])) as { status: string }[];
     expect(row!.status).toBe('revoked');
-    const guarded = await w.get(`/api/v1/tiktok/import-ad-account?${qs({ adAccountId: ALICE_US })}`);
+    const guarded = await w.call('GET', `/api/v1/tiktok/import-ad-account?${qs({ adAccountId: ALICE_US })}`);
     expect(guarded.status).toBe(403);
     expect(guarded.body.error.code).toBe('CONNECTION_REAUTH_REQUIRED');
   });

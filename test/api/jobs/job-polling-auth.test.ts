@@ -1,21 +1,26 @@
 import { http } from '../../helpers/test-app';
 import { createTenant } from '../../helpers/identity';
-import { ALICE_US, qs, startTiktokWorld, type TiktokWorld } from '../tiktok/support';
+import { startWorld, type ConnectedAccount, type World, type WorldUser } from '../../world';
+import { ALICE_US, qs } from '../tiktok/fixtures';
 
 /** Who may poll a job: the credential that created it, in the form it used; anyone else gets 404. */
 describe('GET /api/v1/jobs/{jobId} and /entities by the creating credential', () => {
-  let w: TiktokWorld;
+  let w: World<'tiktok'>;
+  let bob: WorldUser;
+  let aliceUs: ConnectedAccount;
   let keyJob: string;
   let userJob: string;
   let otherTenantKey: string;
 
   beforeAll(async () => {
-    w = await startTiktokWorld();
+    w = await startWorld({ platform: 'tiktok', workers: true });
+    bob = await w.userFor('bob-ext');
+    aliceUs = await w.connect('tiktok', { adAccountId: ALICE_US, via: 'token' });
     otherTenantKey = (await createTenant(w.app)).apiKey;
     const em = w.app.infra.orm.em.fork();
     const key = await w.app.services.apiKeys.verify(() => em as never, w.apiKey);
     // The tenant itself (a bare API key) starts an import, as a server-to-server integration would.
-    const acc = w.accounts.aliceUs;
+    const acc = aliceUs;
     const asTenant = await w.app.services.jobs.submit(
       { auth: { kind: 'tenant-api-key', tenantId: key.tenantId, apiKeyId: key.apiKeyId } },
       {
@@ -27,7 +32,7 @@ describe('GET /api/v1/jobs/{jobId} and /entities by the creating credential', ()
     );
     expect(asTenant.status).toBe(202);
     keyJob = (asTenant.data as { jobId: string }).jobId;
-    const asUser = await w.get(`/api/v1/tiktok/import-ad-account?${qs({ adAccountId: ALICE_US })}`, { ...w.alice, prefer: 'respond-async' });
+    const asUser = await w.call('GET', `/api/v1/tiktok/import-ad-account?${qs({ adAccountId: ALICE_US })}`, { as: { ...w.user.headers, prefer: 'respond-async' } });
     expect(asUser.status).toBe(202);
     userJob = asUser.body.data.jobId;
   });
@@ -49,24 +54,24 @@ describe('GET /api/v1/jobs/{jobId} and /entities by the creating credential', ()
   });
 
   it("nobody else reads the tenant's job: an external user (Bearer or x-api-key + externalUserId) or another tenant's key → 404", async () => {
-    notFound(await get(`/api/v1/jobs/${keyJob}`, w.alice));
+    notFound(await get(`/api/v1/jobs/${keyJob}`, w.user.headers));
     notFound(await get(`/api/v1/jobs/${keyJob}?${qs({ externalUserId: 'alice-ext' })}`, { 'x-api-key': w.apiKey }));
     notFound(await get(`/api/v1/jobs/${keyJob}`, { 'x-api-key': otherTenantKey }));
     notFound(await get(`/api/v1/jobs/${keyJob}/entities`, { 'x-api-key': otherTenantKey }));
   });
 
   it("an external user's job is read with any of that user's credentials, never with the bare tenant key", async () => {
-    expect((await get(`/api/v1/jobs/${userJob}`, w.alice)).status).toBe(200);
-    expect((await get(`/api/v1/jobs/${userJob}?${qs({ token: w.aliceToken })}`, {})).status).toBe(200);
+    expect((await get(`/api/v1/jobs/${userJob}`, w.user.headers)).status).toBe(200);
+    expect((await get(`/api/v1/jobs/${userJob}?${qs({ token: w.user.token })}`, {})).status).toBe(200);
     expect((await get(`/api/v1/jobs/${userJob}/entities?${qs({ externalUserId: 'alice-ext' })}`, { 'x-api-key': w.apiKey })).status).toBe(200);
     notFound(await get(`/api/v1/jobs/${userJob}`, { 'x-api-key': w.apiKey }));
     notFound(await get(`/api/v1/jobs/${userJob}/entities`, { 'x-api-key': w.apiKey }));
-    notFound(await get(`/api/v1/jobs/${userJob}`, w.bob));
+    notFound(await get(`/api/v1/jobs/${userJob}`, bob.headers));
   });
 
   it('still refuses mixed or missing credentials with 401', async () => {
     expect((await get(`/api/v1/jobs/${keyJob}`, {})).status).toBe(401);
-    expect((await get(`/api/v1/jobs/${keyJob}`, { 'x-api-key': w.apiKey, ...w.alice })).status).toBe(401);
+    expect((await get(`/api/v1/jobs/${keyJob}`, { 'x-api-key': w.apiKey, ...w.user.headers })).status).toBe(401);
     expect((await get(`/api/v1/jobs/${keyJob}`, { 'x-api-key': 'aag_not-a-key' })).status).toBe(401);
   });
 });

@@ -1,36 +1,44 @@
 import { http, type JsonResponse } from '../../helpers/test-app';
 import { createTenant, externalUserToken } from '../../helpers/identity';
-import { G, useGoogleWorld } from '../google/support';
+import { useWorld } from '../../world';
+import { ALICE_ACTIVATED, G } from '../google/fixtures';
 
 /*
  * GET /api/v1/jobs against real jobs (Google writes and an import through the simulator): the
  * caller's jobs only, newest first, paged with a cursor, filtered.
  */
-const w = useGoogleWorld();
+const w = useWorld({ platform: 'google', workers: true }, async (w) => {
+  const bob = await w.userFor('bob-ext');
+  const alice = await w.consent('google');
+  const bobs = await w.consent('google', { as: bob, simUser: 'bob' });
+  for (const id of ALICE_ACTIVATED) await w.connect('google', { adAccountId: id, through: alice });
+  await w.connect('google', { adAccountId: G.bobBikes, as: bob, through: bobs });
+  return { bob, connections: { alice: alice.connectionId, bob: bobs.connectionId } };
+});
 
-const list = (q: string, headers: Record<string, string> = w.alice) => http(w.app.url, 'GET', `/api/v1/jobs${q}`, { headers });
+const list = (q: string, headers: Record<string, string> = w.user.headers) => http(w.app.url, 'GET', `/api/v1/jobs${q}`, { headers });
 const ids = (r: JsonResponse) => (r.body.data.items as Array<{ id: string }>).map((j) => j.id);
 
 /** Jobs alice started, oldest first. */
 const started: Array<{ id: string; kind: string }> = [];
 let bobJob: string;
 
-async function campaignId(account: string, headers = w.alice): Promise<string> {
-  const r = await w.get(`/api/v1/google/gaql?adAccountId=${account}&query=${encodeURIComponent('SELECT campaign.id FROM campaign ORDER BY campaign.id LIMIT 1')}`, headers);
+async function campaignId(account: string, headers = w.user.headers): Promise<string> {
+  const r = await w.call('GET', `/api/v1/google/gaql?adAccountId=${account}&query=${encodeURIComponent('SELECT campaign.id FROM campaign ORDER BY campaign.id LIMIT 1')}`, { as: headers });
   return r.body.data.data[0].campaign.id;
 }
 
 beforeAll(async () => {
-  const imported = await http(w.app.url, 'POST', '/api/v1/google/import-ad-account', { headers: w.alice, body: { adAccountId: G.aliceUs } });
+  const imported = await http(w.app.url, 'POST', '/api/v1/google/import-ad-account', { headers: w.user.headers, body: { adAccountId: G.aliceUs } });
   expect(imported.status).toBe(200);
   started.push({ id: imported.body.jobId, kind: 'import' });
   const eu = await campaignId(G.aliceEu);
   for (const status of ['PAUSED', 'ENABLED', 'PAUSED']) {
-    const r = await http(w.app.url, 'POST', `/api/v1/google/campaigns/${eu}/status`, { headers: w.alice, body: { adAccountId: G.aliceEu, status } });
+    const r = await http(w.app.url, 'POST', `/api/v1/google/campaigns/${eu}/status`, { headers: w.user.headers, body: { adAccountId: G.aliceEu, status } });
     expect(r.status).toBe(200);
     started.push({ id: r.body.jobId, kind: 'write' });
   }
-  const bob = await http(w.app.url, 'POST', `/api/v1/google/campaigns/${await campaignId(G.bobBikes, w.bob)}/status`, { headers: w.bob, body: { adAccountId: G.bobBikes, status: 'PAUSED' } });
+  const bob = await http(w.app.url, 'POST', `/api/v1/google/campaigns/${await campaignId(G.bobBikes, w.bob.headers)}/status`, { headers: w.bob.headers, body: { adAccountId: G.bobBikes, status: 'PAUSED' } });
   expect(bob.status).toBe(200);
   bobJob = bob.body.jobId;
 }, 60_000);
@@ -55,7 +63,7 @@ describe('GET /api/v1/jobs', () => {
 
   it('shows each job as GET /api/v1/jobs/{id} does', async () => {
     const r = await list('?limit=1');
-    const one = await w.get(`/api/v1/jobs/${r.body.data.items[0].id}`);
+    const one = await w.call('GET', `/api/v1/jobs/${r.body.data.items[0].id}`);
     expect(r.body.data.items[0]).toEqual(one.body.data);
   });
 
@@ -67,20 +75,20 @@ describe('GET /api/v1/jobs', () => {
     expect(ids(await list(`?adAccountId=${G.aliceEu}`))).toEqual(started.slice(1).map((j) => j.id).reverse());
     expect(ids(await list(`?adAccountId=${G.aliceUs}&type=import&state=completed`))).toEqual([started[0]!.id]);
     expect(ids(await list('?state=failed'))).toEqual([]);
-    const second = await w.get(`/api/v1/jobs/${started[1]!.id}`);
+    const second = await w.call('GET', `/api/v1/jobs/${started[1]!.id}`);
     expect(ids(await list(`?createdAfter=${encodeURIComponent(second.body.data.createdAt)}`))).toEqual(started.slice(2).map((j) => j.id).reverse());
     expect(ids(await list('?createdAfter=2999-01-01T00:00:00Z'))).toEqual([]);
   });
 
   it("never shows another user's or another tenant's jobs, nor continues from their cursor", async () => {
-    expect(ids(await list('', w.bob))).toEqual([bobJob]);
+    expect(ids(await list('', w.bob.headers))).toEqual([bobJob]);
     // The tenant key alone is its own caller: it started none of these.
     expect(ids(await list('', { 'x-api-key': w.apiKey }))).toEqual([]);
     const other = await createTenant(w.app);
     const stranger = await externalUserToken(w.app, other.apiKey, 'alice-ext');
     expect(ids(await list('', { authorization: `Bearer ${stranger}` }))).toEqual([]);
     const alicePage = await list('?limit=1');
-    const bobFromAliceCursor = await list(`?cursor=${alicePage.body.data.nextCursor}`, w.bob);
+    const bobFromAliceCursor = await list(`?cursor=${alicePage.body.data.nextCursor}`, w.bob.headers);
     expect(bobFromAliceCursor.status).toBe(200);
     expect(ids(bobFromAliceCursor)).toEqual([]);
   });
@@ -110,27 +118,27 @@ describe('GET /api/v1/jobs', () => {
 
 describe('POST /api/v1/{platform}/import-ad-account', () => {
   it('answers with the job holding the records; GET /jobs/{jobId}/entities pages them', async () => {
-    const r = await http(w.app.url, 'POST', '/api/v1/google/import-ad-account', { headers: w.alice, body: { adAccountId: G.aliceJp } });
+    const r = await http(w.app.url, 'POST', '/api/v1/google/import-ad-account', { headers: w.user.headers, body: { adAccountId: G.aliceJp } });
     expect(r.status).toBe(200);
     expect(r.body.data.counts.campaign).toBe(3);
     expect(r.body.pollUrl).toBe(`/api/v1/jobs/${r.body.jobId}`);
     expect(r.headers.get('content-location')).toBe(r.body.pollUrl);
-    const entities = await w.get(`/api/v1/jobs/${r.body.jobId}/entities?level=campaign`);
+    const entities = await w.call('GET', `/api/v1/jobs/${r.body.jobId}/entities?level=campaign`);
     expect(entities.body.data.items).toHaveLength(3);
   });
 
   it('the older GET form still starts an import and names its job', async () => {
-    const r = await w.get(`/api/v1/google/import-ad-account?adAccountId=${G.aliceJp}`);
+    const r = await w.call('GET', `/api/v1/google/import-ad-account?adAccountId=${G.aliceJp}`);
     expect(r.status).toBe(200);
     expect(r.body.jobId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("checks the body and the account: a missing adAccountId is 400, another user's account 403", async () => {
-    const missing = await http(w.app.url, 'POST', '/api/v1/google/import-ad-account', { headers: w.alice, body: {} });
+    const missing = await http(w.app.url, 'POST', '/api/v1/google/import-ad-account', { headers: w.user.headers, body: {} });
     expect(missing.status).toBe(400);
-    const extra = await http(w.app.url, 'POST', '/api/v1/google/import-ad-account', { headers: w.alice, body: { adAccountId: G.aliceJp, level: 'x' } });
+    const extra = await http(w.app.url, 'POST', '/api/v1/google/import-ad-account', { headers: w.user.headers, body: { adAccountId: G.aliceJp, level: 'x' } });
     expect(extra.status).toBe(400);
-    const bobs = await http(w.app.url, 'POST', '/api/v1/google/import-ad-account', { headers: w.alice, body: { adAccountId: G.bobBikes } });
+    const bobs = await http(w.app.url, 'POST', '/api/v1/google/import-ad-account', { headers: w.user.headers, body: { adAccountId: G.bobBikes } });
     expect(bobs.status).toBe(403);
   });
 
