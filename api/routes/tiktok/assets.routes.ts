@@ -1,13 +1,16 @@
-import { defineRoute } from '../route';
 import { CreateAssetsDto, ReadAssetsDto, UpdateAssetsStatusDto } from '../../../shared/platforms/tiktok/operations/assets.dto';
+import { createAssetsOperation } from '../../../shared/platforms/tiktok/operations/create-assets.operation';
 import { LEVELS } from '../../../shared/platforms/tiktok/operations/levels';
 import { readObjectsCall } from '../../../shared/platforms/tiktok/operations/objects-read';
-import { opName } from '../../../shared/platforms/tiktok/operations/write-operations';
+import { callTiktok } from '../../../shared/platforms/tiktok/operations/runtime';
+import { updateAssetsStatus } from '../../../shared/platforms/tiktok/operations/write-operations';
 import { TiktokAssetsCreatedDto, TiktokAssetsListDto, TiktokStatusResultDto } from '../../../shared/platforms/tiktok/operations/objects.dto';
+import { guardedRoute, writeRoute } from '../guarded-route';
 import { TIKTOK_ERRORS } from './schemas';
-import { account, guardBody, guardQuery, submitWrite, read } from './support';
 
-export const readAssetsRoute = defineRoute({
+export const readAssetsRoute = guardedRoute({
+  platform: 'tiktok',
+  from: 'query',
   method: 'get',
   path: '/api/v1/tiktok/assets',
   operationId: 'readTiktokAssets',
@@ -17,44 +20,43 @@ export const readAssetsRoute = defineRoute({
   tags: ['TikTok'],
   auth: 'external',
   query: ReadAssetsDto,
-  before: guardQuery(),
   response: { schema: TiktokAssetsListDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ req, query }) => {
-    const call = readObjectsCall(LEVELS[query.level], account(req).platformAccountId, query);
-    return { data: await read(req, call) };
+  handler: async ({ caller, account, query }) => {
+    const call = readObjectsCall(LEVELS[query.level], account.platformAccountId, query);
+    return { data: await callTiktok(caller, call, 'read') };
   },
 });
 
-export const createAssetsRoute = defineRoute({
+export const createAssetsRoute = writeRoute({
+  from: 'body',
   method: 'post',
   path: '/api/v1/tiktok/assets',
   operationId: 'createTiktokAssets',
-  job: 'write',
   summary: 'Assets created',
   description:
     'Creates the given parts in order as one job — campaign, then the ad group under it, then the ads under that — each with a TikTok request_id so retries never duplicate. The result names every created id; on a failure part-way the error details name what was created and which step failed.',
   tags: ['TikTok'],
   auth: 'external',
   body: CreateAssetsDto,
-  before: guardBody(),
   response: { schema: TiktokAssetsCreatedDto },
   errors: [...TIKTOK_ERRORS, 409],
-  handler: async ({ deps, auth, req, body }) => submitWrite(deps, auth, req, opName.assetsCreate, body, 'Assets created'),
+  op: createAssetsOperation,
+  toParams: ({ body }) => body,
 });
 
-export const updateAssetsStatusRoute = defineRoute({
+export const updateAssetsStatusRoute = writeRoute({
+  from: 'body',
   method: 'post',
   path: '/api/v1/tiktok/assets/status',
   operationId: 'updateTiktokAssetsStatus',
-  job: 'write',
   summary: 'Assets status updated',
   description: 'ENABLE, DISABLE or DELETE 1–20 campaigns, ad groups or ads (`campaign|adgroup|ad/status/update/`).',
   tags: ['TikTok'],
   auth: 'external',
   body: UpdateAssetsStatusDto,
-  before: guardBody(),
   response: { schema: TiktokStatusResultDto },
   errors: [...TIKTOK_ERRORS, 409],
-  handler: async ({ deps, auth, req, body }) => submitWrite(deps, auth, req, opName.assetsStatus, { dto: body }, 'Assets status updated'),
+  op: updateAssetsStatus,
+  toParams: ({ body }) => ({ dto: body }),
 });

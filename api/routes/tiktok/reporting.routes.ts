@@ -1,16 +1,18 @@
 import { z } from '../../../shared/infra/zod-openapi';
-import { defineRoute } from '../route';
+import { guardedRoute } from '../guarded-route';
 import { adAccountId, credentialQuery } from '../../../shared/platforms/tiktok/operations/common.dto';
 import { ReadInsightsDto, ReadPixelEventsDto, ReadPixelsDto } from '../../../shared/platforms/tiktok/operations/reporting.dto';
 import { insightsCall, pixelEventsCall, pixelsCall } from '../../../shared/platforms/tiktok/operations/reporting';
+import { callTiktok } from '../../../shared/platforms/tiktok/operations/runtime';
 import { TiktokPixelEventStatsDto, TiktokPixelListDto, TiktokReportDto } from '../../../shared/platforms/tiktok/operations/objects.dto';
 import { ImportResultDto } from '../jobs/job.schemas';
 import { TIKTOK_ERRORS } from './schemas';
-import { account, guardQuery, read } from './support';
 
 const ImportTiktokAccountDto = z.object({ adAccountId, ...credentialQuery }).strict().openapi('ImportTiktokAdAccountDto');
 
-export const importAdAccountRoute = defineRoute({
+export const importAdAccountRoute = guardedRoute({
+  platform: 'tiktok',
+  from: 'query',
   method: 'get',
   path: '/api/v1/tiktok/import-ad-account',
   operationId: 'importTiktokAdAccount',
@@ -21,14 +23,15 @@ export const importAdAccountRoute = defineRoute({
   tags: ['TikTok'],
   auth: 'external',
   query: ImportTiktokAccountDto,
-  before: guardQuery(),
   response: { schema: ImportResultDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ deps, auth, req }) =>
-    deps.services.jobs.submit({ auth, req }, { type: 'import', platform: 'tiktok', adAccount: account(req), message: 'Ad account imported' }),
+  handler: async ({ deps, auth, req, account }) =>
+    deps.services.jobs.submit({ auth, req }, { type: 'import', platform: 'tiktok', adAccount: account, message: 'Ad account imported' }),
 });
 
-export const insightsRoute = defineRoute({
+export const insightsRoute = guardedRoute({
+  platform: 'tiktok',
+  from: 'query',
   method: 'get',
   path: '/api/v1/tiktok/insights',
   operationId: 'readTiktokInsights',
@@ -38,13 +41,14 @@ export const insightsRoute = defineRoute({
   tags: ['TikTok'],
   auth: 'external',
   query: ReadInsightsDto,
-  before: guardQuery(),
   response: { schema: TiktokReportDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ req, query }) => ({ data: await read(req, insightsCall(account(req).platformAccountId, query)) }),
+  handler: async ({ caller, account, query }) => ({ data: await callTiktok(caller, insightsCall(account.platformAccountId, query), 'read') }),
 });
 
-export const pixelsRoute = defineRoute({
+export const pixelsRoute = guardedRoute({
+  platform: 'tiktok',
+  from: 'query',
   method: 'get',
   path: '/api/v1/tiktok/pixels',
   operationId: 'readTiktokPixels',
@@ -53,13 +57,14 @@ export const pixelsRoute = defineRoute({
   tags: ['TikTok'],
   auth: 'external',
   query: ReadPixelsDto,
-  before: guardQuery(),
   response: { schema: TiktokPixelListDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ req, query }) => ({ data: await read(req, pixelsCall(account(req).platformAccountId, query)) }),
+  handler: async ({ caller, account, query }) => ({ data: await callTiktok(caller, pixelsCall(account.platformAccountId, query), 'read') }),
 });
 
-export const pixelEventsRoute = defineRoute({
+export const pixelEventsRoute = guardedRoute({
+  platform: 'tiktok',
+  from: 'query',
   method: 'get',
   path: '/api/v1/tiktok/pixels/events/stats',
   operationId: 'readTiktokPixelEventStats',
@@ -68,8 +73,7 @@ export const pixelEventsRoute = defineRoute({
   tags: ['TikTok'],
   auth: 'external',
   query: ReadPixelEventsDto,
-  before: guardQuery(),
   response: { schema: TiktokPixelEventStatsDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ req, query }) => ({ data: await read(req, pixelEventsCall(account(req).platformAccountId, query)) }),
+  handler: async ({ caller, account, query }) => ({ data: await callTiktok(caller, pixelEventsCall(account.platformAccountId, query), 'read') }),
 });

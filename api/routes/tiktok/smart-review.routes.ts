@@ -1,6 +1,7 @@
-import { defineRoute } from '../route';
+import { guardedRoute, writeRoute } from '../guarded-route';
 import { adReviewInfoCall, materialReviewInfoCall } from '../../../shared/platforms/tiktok/operations/smart';
-import { opName } from '../../../shared/platforms/tiktok/operations/write-operations';
+import { callTiktok } from '../../../shared/platforms/tiktok/operations/runtime';
+import { appealSmartAd, updateSmartAdMaterialStatus } from '../../../shared/platforms/tiktok/operations/write-operations';
 import {
   CreateAutomatedAdAppealDto,
   ReadAutomatedAdReviewInfoDto,
@@ -9,28 +10,29 @@ import {
 } from '../../../shared/platforms/tiktok/operations/smart.dto';
 import { TiktokAdReviewInfoDto, TiktokEmptyDto, TiktokMaterialReviewInfoDto, TiktokMaterialStatusResultDto } from '../../../shared/platforms/tiktok/operations/objects.dto';
 import { IdParams, TIKTOK_ERRORS } from './schemas';
-import { account, guardBody, guardQuery, submitWrite, read } from './support';
 
 const tags = ['TikTok Smart+'];
 
-export const appealRoute = defineRoute({
+export const appealRoute = writeRoute({
+  from: 'body',
   method: 'post',
   path: '/api/v1/tiktok/smart/ads/{id}/appeal',
   operationId: 'appealTiktokSmartAd',
-  job: 'write',
   summary: 'Smart+ ad appeal submitted',
   description: 'TikTok `smart_plus/ad/appeal/` as a write job.',
   tags,
   auth: 'external',
   params: IdParams,
   body: CreateAutomatedAdAppealDto,
-  before: guardBody(),
   response: { schema: TiktokEmptyDto },
   errors: [...TIKTOK_ERRORS, 409],
-  handler: async ({ deps, auth, req, params, body }) => submitWrite(deps, auth, req, opName.appeal, { id: params.id, dto: body }, 'Smart+ ad appeal submitted'),
+  op: appealSmartAd,
+  toParams: ({ params, body }) => ({ id: params.id, dto: body }),
 });
 
-export const adReviewInfoRoute = defineRoute({
+export const adReviewInfoRoute = guardedRoute({
+  platform: 'tiktok',
+  from: 'query',
   method: 'get',
   path: '/api/v1/tiktok/smart/ads/review-info',
   operationId: 'readTiktokSmartAdReviewInfo',
@@ -39,29 +41,30 @@ export const adReviewInfoRoute = defineRoute({
   tags,
   auth: 'external',
   query: ReadAutomatedAdReviewInfoDto,
-  before: guardQuery(),
   response: { schema: TiktokAdReviewInfoDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ req, query }) => ({ data: await read(req, adReviewInfoCall(account(req).platformAccountId, query)) }),
+  handler: async ({ caller, account, query }) => ({ data: await callTiktok(caller, adReviewInfoCall(account.platformAccountId, query), 'read') }),
 });
 
-export const materialStatusRoute = defineRoute({
+export const materialStatusRoute = writeRoute({
+  from: 'body',
   method: 'post',
   path: '/api/v1/tiktok/smart/ads/material-status',
   operationId: 'updateTiktokSmartAdMaterialStatus',
-  job: 'write',
   summary: 'Smart+ ad material status updated',
   description: 'TikTok `smart_plus/ad/material_status/update/` (ENABLE or DISABLE 1–20 materials of one Smart+ ad) as a write job.',
   tags,
   auth: 'external',
   body: UpdateAutomatedAdMaterialStatusDto,
-  before: guardBody(),
   response: { schema: TiktokMaterialStatusResultDto },
   errors: [...TIKTOK_ERRORS, 409],
-  handler: async ({ deps, auth, req, body }) => submitWrite(deps, auth, req, opName.materialStatus, { dto: body }, 'Smart+ ad material status updated'),
+  op: updateSmartAdMaterialStatus,
+  toParams: ({ body }) => ({ dto: body }),
 });
 
-export const materialReviewInfoRoute = defineRoute({
+export const materialReviewInfoRoute = guardedRoute({
+  platform: 'tiktok',
+  from: 'query',
   method: 'get',
   path: '/api/v1/tiktok/smart/materials/review-info',
   operationId: 'readTiktokSmartMaterialReviewInfo',
@@ -70,8 +73,7 @@ export const materialReviewInfoRoute = defineRoute({
   tags,
   auth: 'external',
   query: ReadAutomatedMaterialReviewInfoDto,
-  before: guardQuery(),
   response: { schema: TiktokMaterialReviewInfoDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ req, query }) => ({ data: await read(req, materialReviewInfoCall(account(req).platformAccountId, query)) }),
+  handler: async ({ caller, account, query }) => ({ data: await callTiktok(caller, materialReviewInfoCall(account.platformAccountId, query), 'read') }),
 });

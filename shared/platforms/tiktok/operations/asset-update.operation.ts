@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { defineWriteOperation, type WriteOperation } from '../../core/write-operation';
+import { defineWriteOperation } from '../../core/write-operation';
 import { UpdateAssetDto } from './asset-update.dto';
 import { updateCall } from './asset-update';
-import { ASSET_LEVELS, type AssetLevel } from './levels';
+import { ASSET_LEVELS } from './levels';
 import { callTiktok } from './runtime';
 
 // Exactly-once: none needed — campaign/update, adgroup/update and ad/update (patch_update) set absolute values, so a replay after a crash changes nothing more.
-export const updateAssetOperation: WriteOperation = defineWriteOperation<{ level: AssetLevel; id: string; adgroupId?: string; fields: Record<string, unknown> }>({
+export const updateAssetOperation = defineWriteOperation({
   name: 'tiktok.assets.update',
   platform: 'tiktok',
   kind: 'update',

@@ -26,12 +26,14 @@ import {
 } from './smart.dto';
 
 /*
- * Every TikTok write the gateway runs as a job. The route passes the validated DTO (and the path id)
- * as the job's params; the worker parses them again and builds the platform call from them.
+ * Every TikTok write the gateway runs as a job. The route submits the operation object with the
+ * validated DTO (and the path id) as the job's params, typed by the operation's params schema; the
+ * worker parses them again and builds the platform call from them.
  */
 
-type Params = { id?: string; dto: Record<string, unknown> };
-const paramsOf = (dto: ZodTypeAny) => z.object({ id: z.string().regex(/^\d{1,24}$/).optional(), dto }).strict();
+/** A write's params: the route's DTO, and the path id of the object it changes. */
+type Params<D> = { id?: string; dto: D };
+const paramsOf = <D extends ZodTypeAny>(dto: D) => z.object({ id: z.string().regex(/^\d{1,24}$/).optional(), dto }).strict();
 
 const run = (ctx: WriteContext, c: TiktokCall) => callTiktok<unknown>(ctx.caller, c);
 
@@ -40,9 +42,12 @@ type SingleKind = { kind: 'update' } | { kind: 'create'; exactlyOnce: { idempote
 const UPDATE: SingleKind = { kind: 'update' };
 const BY_REQUEST_ID: SingleKind = { kind: 'create', exactlyOnce: { idempotencyKey: 'request_id' } };
 
+/** A write whose params are `{ id?, dto }` with the DTO's types (a route submits the DTO's input). */
+type DtoOperation<D extends ZodTypeAny> = WriteOperation<Params<z.input<D>>, Params<z.output<D>>>;
+
 /** A single platform call; a create is checkpointed and carries a stable request_id. */
-function single(name: string, dto: ZodTypeAny, build: (adv: string, p: Params, requestId: string) => TiktokCall, declared: SingleKind = UPDATE): WriteOperation {
-  return defineWriteOperation<Params>({
+function single<D extends ZodTypeAny>(name: string, dto: D, build: (adv: string, p: Params<z.output<D>>, requestId: string) => TiktokCall, declared: SingleKind = UPDATE): DtoOperation<D> {
+  return defineWriteOperation<Params<z.output<D>>>({
     name,
     platform: 'tiktok',
     params: paramsOf(dto),
@@ -52,25 +57,15 @@ function single(name: string, dto: ZodTypeAny, build: (adv: string, p: Params, r
       if (declared.kind !== 'create') return run(ctx, build(adv, p, ''));
       return createOnce(ctx, 'create', { create: (rid, wire) => callTiktok(ctx.caller, build(adv, p, rid), 'write', wire) });
     },
-  });
+  }) as DtoOperation<D>;
 }
-
-export const opName = {
-  assetsCreate: createAssetsOperation.name,
-  assetsStatus: 'tiktok.assets.status',
-  smartCreate: (l: SmartLevel) => `tiktok.smart.${l}.create`,
-  smartUpdate: (l: SmartLevel) => `tiktok.smart.${l}.update`,
-  smartStatus: (l: SmartLevel) => `tiktok.smart.${l}.status`,
-  materialStatus: 'tiktok.smart.ad.material-status',
-  appeal: 'tiktok.smart.ad.appeal',
-};
 
 /**
  * smart_plus/ad/create has no idempotency key: the ad gets the job step's tagged name, and a retry
  * pages through its ad group's Smart+ ads for that name before creating again.
  */
-const smartAdCreate = defineWriteOperation<Params>({
-  name: opName.smartCreate('ad'),
+const smartAdCreate = defineWriteOperation<Params<Record<string, unknown>>>({
+  name: 'tiktok.smart.ad.create',
   platform: 'tiktok',
   kind: 'create',
   exactlyOnce: { lookup: 'the tagged ad name among the Smart+ ads of the ad group' },
@@ -85,26 +80,27 @@ const smartAdCreate = defineWriteOperation<Params>({
       find: async () => (await findAdsByName(read, SMART_ADS, adv, dto.adgroupId, [adName]))?.[0],
     });
   },
-});
+}) as DtoOperation<typeof CreateAutomatedAdDto>;
 
-const SMART_DTOS: Record<SmartLevel, { create: ZodTypeAny; update: ZodTypeAny; status: ZodTypeAny }> = {
+/** The body of each Smart+ write, per level: the routes validate with these, the operations re-check with them. */
+export const SMART_DTOS = {
   campaign: { create: CreateAutomatedCampaignDto, update: UpdateAutomatedCampaignDto, status: StatusAutomatedCampaignDto },
   adgroup: { create: CreateAutomatedAdGroupDto, update: UpdateAutomatedAdGroupDto, status: StatusAutomatedAdGroupDto },
   ad: { create: CreateAutomatedAdDto, update: UpdateAutomatedAdDto, status: StatusAutomatedAdDto },
-};
+} satisfies Record<SmartLevel, { create: ZodTypeAny; update: ZodTypeAny; status: ZodTypeAny }>;
 
-const ids = (p: Params) => p.dto as { ids: string[]; status: 'ENABLE' | 'DISABLE' | 'DELETE' };
+const ids = (p: Params<Record<string, unknown>>) => p.dto as { ids: string[]; status: 'ENABLE' | 'DISABLE' | 'DELETE' };
 
 /**
  * Smart+ campaign and ad group status updates answer success with the ids they could not change in
  * `error_list`. When none was changed (ids of another advertiser, or unknown ids) that is a 404,
  * as the Smart+ ad status route answers; a partial success stays a 200 listing the failures.
  */
-function smartBatchStatus(level: 'campaign' | 'adgroup'): WriteOperation {
+function smartBatchStatus<L extends 'campaign' | 'adgroup'>(level: L): DtoOperation<(typeof SMART_DTOS)[L]['status']> {
   const listKey = `${level}_list`;
   const idKey = `${level}_id`;
-  return defineWriteOperation<Params>({
-    name: opName.smartStatus(level),
+  return defineWriteOperation<Params<Record<string, unknown>>>({
+    name: `tiktok.smart.${level}.status`,
     platform: 'tiktok',
     kind: 'update',
     params: paramsOf(SMART_DTOS[level].status),
@@ -119,17 +115,38 @@ function smartBatchStatus(level: 'campaign' | 'adgroup'): WriteOperation {
       }
       return data;
     },
-  });
+  }) as DtoOperation<(typeof SMART_DTOS)[L]['status']>;
 }
 
-export const tiktokWriteOperations: WriteOperation[] = [
+/** The Smart+ writes of a level: create (with a request_id), update of one object (path id), status of 1–20. */
+function smartLevel<L extends 'campaign' | 'adgroup'>(level: L) {
+  const dtos = SMART_DTOS[level];
+  return {
+    create: single(`tiktok.smart.${level}.create`, dtos.create, (adv, p, rid) => smartCreateCall(level, adv, p.dto, rid), BY_REQUEST_ID),
+    update: single(`tiktok.smart.${level}.update`, dtos.update, (adv, p) => smartUpdateCall(level, adv, p.id!, p.dto)),
+    status: smartBatchStatus(level),
+  };
+}
+
+/** Every Smart+ write, by level and what it does. */
+export const smartOperations = {
+  campaign: smartLevel('campaign'),
+  adgroup: smartLevel('adgroup'),
+  ad: {
+    create: smartAdCreate,
+    update: single('tiktok.smart.ad.update', SMART_DTOS.ad.update, (adv, p) => smartUpdateCall('ad', adv, p.id!, p.dto)),
+    status: single('tiktok.smart.ad.status', SMART_DTOS.ad.status, (adv, p) => smartStatusCall('ad', adv, p.dto)),
+  },
+};
+
+export const updateAssetsStatus = single('tiktok.assets.status', UpdateAssetsStatusDto, (adv, p) => statusCall(adv, p.dto));
+export const updateSmartAdMaterialStatus = single('tiktok.smart.ad.material-status', UpdateAutomatedAdMaterialStatusDto, (adv, p) => materialStatusCall(adv, p.dto));
+export const appealSmartAd = single('tiktok.smart.ad.appeal', CreateAutomatedAdAppealDto, (adv, p) => appealCall(adv, p.id!, p.dto));
+
+export const tiktokWriteOperations: readonly WriteOperation[] = [
   createAssetsOperation,
-  single(opName.assetsStatus, UpdateAssetsStatusDto, (adv, p) => statusCall(adv, p.dto as z.infer<typeof UpdateAssetsStatusDto>)),
-  ...SMART_LEVELS.flatMap((level) => [
-    level === 'ad' ? smartAdCreate : single(opName.smartCreate(level), SMART_DTOS[level].create, (adv, p, rid) => smartCreateCall(level, adv, p.dto, rid), BY_REQUEST_ID),
-    single(opName.smartUpdate(level), SMART_DTOS[level].update, (adv, p) => smartUpdateCall(level, adv, p.id!, p.dto)),
-    level === 'ad' ? single(opName.smartStatus(level), SMART_DTOS[level].status, (adv, p) => smartStatusCall(level, adv, ids(p))) : smartBatchStatus(level),
-  ]),
-  single(opName.materialStatus, UpdateAutomatedAdMaterialStatusDto, (adv, p) => materialStatusCall(adv, p.dto as z.infer<typeof UpdateAutomatedAdMaterialStatusDto>)),
-  single(opName.appeal, CreateAutomatedAdAppealDto, (adv, p) => appealCall(adv, p.id!, p.dto)),
+  updateAssetsStatus,
+  ...SMART_LEVELS.flatMap((level) => [smartOperations[level].create, smartOperations[level].update, smartOperations[level].status]),
+  updateSmartAdMaterialStatus,
+  appealSmartAd,
 ];
