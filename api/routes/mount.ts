@@ -71,6 +71,29 @@ function runner(spec: RouteSpec, deps: AppDeps): RequestHandler {
   };
 }
 
+/**
+ * A route's steps as one express handler. Mounted one by one, express would match and dispatch each
+ * step as a layer of its own on every request; here they run in order, and a thrown error or a
+ * rejected promise goes to the error handler exactly as express would send it.
+ */
+export function chain(steps: readonly RequestHandler[]): RequestHandler {
+  return (req, res, done) => {
+    let i = 0;
+    const next = (err?: unknown): void => {
+      if (err !== undefined && err !== null) return done(err);
+      const step = steps[i++];
+      if (!step) return done();
+      try {
+        const r: unknown = step(req, res, next);
+        if (r instanceof Promise) r.catch((e: unknown) => done(e ?? new Error('Rejected promise')));
+      } catch (e) {
+        done(e);
+      }
+    };
+    next();
+  };
+}
+
 /** `/api/v1/<literal>` when the route sits under a literal third segment; such routes share a router. */
 function groupOf(path: string): { prefix: string; rest: string } | undefined {
   const m = /^(\/api\/v1\/[A-Za-z0-9_-]+)(\/.*)?$/.exec(path);
@@ -111,6 +134,6 @@ export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): v
       ...(spec.before ?? []),
       runner(spec, deps),
     ];
-    target[spec.method](toExpressPath(path), ...handlers);
+    target[spec.method](toExpressPath(path), chain(handlers));
   }
 }
