@@ -1,11 +1,12 @@
 import { ASSET_LEVEL_DEFS } from '../../../shared/platforms/google/operations/levels';
 import { assetsQuery } from '../../../shared/platforms/google/operations/assets';
-import { defineRoute } from '../route';
-import { guardedCallers } from './targets';
+import { guardedRoute } from '../guarded-route';
 import { GoogleAssetsPageDto, GoogleAssetsQueryDto } from './schemas';
 import { checkLevelFields } from './validation';
 
-export const googleAssetsRoute = defineRoute({
+export const googleAssetsRoute = guardedRoute({
+  platform: 'google',
+  from: 'query',
   method: 'get',
   path: '/api/v1/google/assets',
   operationId: 'googleAssets',
@@ -17,11 +18,14 @@ export const googleAssetsRoute = defineRoute({
   query: GoogleAssetsQueryDto,
   response: { schema: GoogleAssetsPageDto },
   errors: [400, 403, 404, 429, 502, 504],
-  handler: async ({ deps, auth, query }) => {
+  // The fields and the query they build are checked before the guard: a bad one is a 400 whichever account it names.
+  check: ({ query }) => {
     checkLevelFields(ASSET_LEVEL_DEFS[query.level], query.level, query.fields);
+    assetsQuery(query);
+  },
+  handler: async ({ deps, caller, query }) => {
     const { query: gaql } = assetsQuery(query);
-    const [caller] = await guardedCallers(deps, auth, [query.adAccountId], 'googleAssets');
-    const page = await deps.services.google.assets(caller!, gaql, query.pageToken);
+    const page = await deps.services.google.assets(caller, gaql, query.pageToken);
     return { data: { ...page, gaqlQuery: gaql } };
   },
 });

@@ -1,9 +1,7 @@
 import { z } from '../../../shared/infra/zod-openapi';
-import { adAccountGuard } from '../../middleware/ad-account-guard';
 import { CAMPAIGN_STATUSES, unitsToMicros } from '../../../shared/platforms/google/operations/campaign-writes';
-import { googleOpName } from '../../../shared/platforms/google/operations/write-operations';
-import { defineRoute, type RouteResult } from '../route';
-import type { HandlerContext } from '../route';
+import { campaignBudget, campaignStatus } from '../../../shared/platforms/google/operations/write-operations';
+import { writeRoute } from '../guarded-route';
 import { booleanFlag } from './query-parsers';
 
 const AccountId = z.string().min(1).max(40).openapi({ description: 'Google Ads customer id: `1234567890` or `123-456-7890`', example: '1000000001' });
@@ -81,15 +79,11 @@ const JOB_TEXT =
   'Runs as a job (200 with the result, or 202 with the job to poll); `Idempotency-Key` makes it safe to retry. The ad account in the body is guarded like every account route. ' +
   'One operation is sent with `partialFailure: true`; its GoogleAdsFailure errors come back in `error.details` (`code` like `campaignError.CANNOT_MODIFY_REMOVED_CAMPAIGN`, `operationIndex`, `field`, `trigger`): 422, or 404 when Google cannot find the resource.';
 
-type Ctx = HandlerContext<typeof CampaignParams, typeof WriteQuery, unknown>;
-const submit = (c: Ctx, operation: string, params: Record<string, unknown>, message: string): Promise<RouteResult> =>
-  c.deps.services.jobs.submit({ auth: c.auth, req: c.req }, { type: 'write', platform: 'google', adAccount: c.req.ctx.account!, operation, params, message });
-
-export const googleCampaignStatusRoute = defineRoute({
+export const googleCampaignStatusRoute = writeRoute({
+  from: 'body',
   method: 'post',
   path: '/api/v1/google/campaigns/{campaignId}/status',
   operationId: 'googleSetCampaignStatus',
-  job: 'write',
   summary: 'Campaign status updated',
   description: `Sets the campaign to ENABLED or PAUSED (\`campaigns:mutate\` update of \`status\`) or removes it (REMOVED, Google's remove operation). Setting a status is idempotent: removing a removed campaign answers as the first removal; any other change to a removed campaign is 422. ${JOB_TEXT}`,
   tags: ['Google'],
@@ -97,18 +91,17 @@ export const googleCampaignStatusRoute = defineRoute({
   params: CampaignParams,
   query: WriteQuery,
   body: GoogleCampaignStatusDto,
-  before: [adAccountGuard('google', { from: 'body' })],
   response: { schema: GoogleCampaignStatusResultDto },
   errors: ERRORS,
-  handler: async (c) =>
-    submit(c as Ctx, googleOpName.campaignStatus, { campaignId: c.params.campaignId, status: c.body.status, validateOnly: c.query.validateOnly ?? false }, 'Campaign status updated'),
+  op: campaignStatus,
+  toParams: ({ params, query, body }) => ({ campaignId: params.campaignId, status: body.status, validateOnly: query.validateOnly ?? false }),
 });
 
-export const googleCampaignBudgetRoute = defineRoute({
+export const googleCampaignBudgetRoute = writeRoute({
+  from: 'body',
   method: 'patch',
   path: '/api/v1/google/campaigns/{campaignId}/budget',
   operationId: 'googleSetCampaignBudget',
-  job: 'write',
   summary: 'Campaign budget updated',
   description: `Sets the amount of the budget the campaign uses (\`campaignBudgets:mutate\` update of \`amount_micros\`); a budget shared with other campaigns changes for them too. Give \`amountMicros\` or \`amount\` (currency units), not both. Google checks the amount against the currency (a multiple of its smallest unit, at least its minimum CPC). Reads back through \`GET /api/v1/google/gaql\` (\`campaign_budget.amount_micros\`). ${JOB_TEXT}`,
   tags: ['Google'],
@@ -116,11 +109,8 @@ export const googleCampaignBudgetRoute = defineRoute({
   params: CampaignParams,
   query: WriteQuery,
   body: GoogleCampaignBudgetDto,
-  before: [adAccountGuard('google', { from: 'body' })],
   response: { schema: GoogleCampaignBudgetResultDto },
   errors: ERRORS,
-  handler: async (c) => {
-    const amountMicros = c.body.amountMicros ?? unitsToMicros(c.body.amount!);
-    return submit(c as Ctx, googleOpName.campaignBudget, { campaignId: c.params.campaignId, amountMicros, validateOnly: c.query.validateOnly ?? false }, 'Campaign budget updated');
-  },
+  op: campaignBudget,
+  toParams: ({ params, query, body }) => ({ campaignId: params.campaignId, amountMicros: body.amountMicros ?? unitsToMicros(body.amount!), validateOnly: query.validateOnly ?? false }),
 });

@@ -1,9 +1,10 @@
-import { adAccountGuard } from '../../middleware/ad-account-guard';
 import { ImportResultDto } from '../jobs/job.schemas';
-import { defineRoute } from '../route';
+import { guardedRoute } from '../guarded-route';
 import { GoogleImportQueryDto } from './schemas';
 
-export const googleImportRoute = defineRoute({
+export const googleImportRoute = guardedRoute({
+  platform: 'google',
+  from: 'query',
   method: 'get',
   path: '/api/v1/google/import-ad-account',
   operationId: 'googleImportAdAccount',
@@ -15,9 +16,8 @@ export const googleImportRoute = defineRoute({
   tags: ['Google'],
   auth: 'external',
   query: GoogleImportQueryDto,
-  before: [adAccountGuard('google', { from: 'query' })],
   response: { schema: ImportResultDto, description: 'The import finished within the wait' },
   errors: [403, 404, 429, 502],
-  handler: async ({ req, deps, auth }) =>
-    deps.services.jobs.submit({ auth, req }, { type: 'import', platform: 'google', adAccount: req.ctx.account!, message: 'Ad account imported' }),
+  handler: async ({ req, deps, auth, account }) =>
+    deps.services.jobs.submit({ auth, req }, { type: 'import', platform: 'google', adAccount: account, message: 'Ad account imported' }),
 });

@@ -1,11 +1,12 @@
 import { INSIGHT_LEVEL_DEFS } from '../../../shared/platforms/google/operations/levels';
 import { insightsQuery } from '../../../shared/platforms/google/operations/insights';
-import { defineRoute } from '../route';
-import { guardedCallers } from './targets';
+import { guardedRoute } from '../guarded-route';
 import { GoogleGaqlResultDto, GoogleInsightsQueryDto } from './schemas';
 import { checkLevelFields } from './validation';
 
-export const googleInsightsRoute = defineRoute({
+export const googleInsightsRoute = guardedRoute({
+  platform: 'google',
+  from: 'query',
   method: 'get',
   path: '/api/v1/google/insights',
   operationId: 'googleInsights',
@@ -17,9 +18,10 @@ export const googleInsightsRoute = defineRoute({
   query: GoogleInsightsQueryDto,
   response: { schema: GoogleGaqlResultDto },
   errors: [400, 403, 404, 429, 502, 504],
-  handler: async ({ deps, auth, query }) => {
+  // The fields and the query they build are checked before the guard: a bad one is a 400 whichever account it names.
+  check: ({ query }) => {
     checkLevelFields(INSIGHT_LEVEL_DEFS[query.level], query.level, query.fields);
-    const { query: gaql } = insightsQuery(query);
-    return { data: await deps.services.google.runGaql(await guardedCallers(deps, auth, [query.adAccountId], 'googleInsights'), gaql) };
+    insightsQuery(query);
   },
+  handler: async ({ deps, caller, query }) => ({ data: await deps.services.google.runGaql([caller], insightsQuery(query).query) }),
 });

@@ -8,6 +8,8 @@ import { mapBounded } from '../../../shared/platforms/google/operations/fan-out'
 import type { AppDeps } from '../../deps';
 
 /**
+ * The guard of `GET /google/gaql`, the one route that names a LIST of accounts (`adAccountId=1,2,3`):
+ * `guardedRoute` guards the one account a request names, so this route guards inside its handler.
  * Every listed id must pass the guard (with the operation's scopes) before any platform call; the
  * first refused id in the caller's order decides the answer. Accounts on one connection share one
  * caller's token source, so a fan-out refused all at once causes one refresh.
