@@ -1,8 +1,8 @@
 import express from 'express';
-import { http } from '../helpers/test-app';
 import { listen, type RunningSim } from '../simulators/common/sim-kit';
 import { createTiktokSim, type TiktokSim } from '../simulators/tiktok';
-import { startJobsWorld, until, type JobsWorld } from './support/jobs-fixture';
+import { http, startWorld, type World } from '../world';
+import { registerTestWriteOps, testJobRoutes, until } from './support/jobs-fixture';
 import { startChildWorker, type ChildWorker } from './support/child-worker';
 
 const ACCOUNT = '7000000000000000012';
@@ -15,18 +15,17 @@ const ACCOUNT = '7000000000000000012';
 describe('crash safety of platform creates', () => {
   let sim: TiktokSim;
   let server: RunningSim;
-  let w: JobsWorld;
+  let w: World<'tiktok'>;
   let holdCreateResponsesMs = 0;
   const children: ChildWorker[] = [];
   // Short platform timeouts: the retry first waits out the killed worker's request (connect + response
   // timeout after it was sent), which is a few seconds with these.
-  const env = () => ({
-    TIKTOK_API_URL: server.baseUrl, JOB_LOCK_MS: '2000', JOB_STALLED_INTERVAL_MS: '1000',
-    HTTP_CONNECT_TIMEOUT_MS: '1000', HTTP_RESPONSE_TIMEOUT_MS: '8000', HTTP_MAX_RETRIES: '0',
-  });
+  const timeouts = { JOB_LOCK_MS: '2000', JOB_STALLED_INTERVAL_MS: '1000', HTTP_CONNECT_TIMEOUT_MS: '1000', HTTP_RESPONSE_TIMEOUT_MS: '8000', HTTP_MAX_RETRIES: '0' };
+  const env = () => ({ TIKTOK_API_URL: server.baseUrl, ...timeouts });
   // The child reads the same ENCRYPTION_KEYS (the test default) to decrypt the stored platform token.
 
-  beforeAll(async () => {
+  /** The simulator behind a front that can hold its create answers back. */
+  const startHeldSim = async () => {
     sim = createTiktokSim();
     const outer = express();
     outer.use((req, res, next) => {
@@ -44,13 +43,17 @@ describe('crash safety of platform creates', () => {
     });
     outer.use(sim.app);
     server = await listen(outer);
-    w = await startJobsWorld(server, { workers: false, env: env() });
-    await w.connect(ACCOUNT);
+    return { ...server, ...sim };
+  };
+
+  beforeAll(async () => {
+    registerTestWriteOps();
+    w = await startWorld({ platform: 'tiktok', workers: false, env: timeouts, app: { extraRoutes: testJobRoutes }, simulators: { tiktok: startHeldSim } });
+    await w.connect('tiktok', { adAccountId: ACCOUNT, via: 'token' });
   }, 60_000);
   afterAll(async () => {
     await Promise.all(children.map((c) => c.kill()));
-    await w.app.close();
-    await server.close();
+    await w.close();
   });
 
   const campaignsNamed = (name: string) => [...sim.state.campaigns.byId.values()].filter((c) => c.name === name);
@@ -62,7 +65,7 @@ describe('crash safety of platform creates', () => {
     const name = `Crash ${byName ? 'by-name' : 'request-id'} ${Date.now()}`;
     holdCreateResponsesMs = 60_000;
     const r = await http(w.app.url, 'POST', '/api/v1/test-jobs/tiktok/campaigns', {
-      headers: { ...w.alice, prefer: 'respond-async' },
+      headers: { ...w.user.headers, prefer: 'respond-async' },
       body: { adAccountId: ACCOUNT, name, byName },
     });
     expect(r.status).toBe(202);
@@ -74,7 +77,7 @@ describe('crash safety of platform creates', () => {
     children.push(second);
     let last: unknown;
     const job = await until(async () => {
-      const p = await http(w.app.url, 'GET', r.body.data.pollUrl, { headers: w.alice });
+      const p = await http(w.app.url, 'GET', r.body.data.pollUrl, { headers: w.user.headers });
       last = p.body;
       return p.body.data?.state === 'completed' || p.body.data?.state === 'failed' ? p.body.data : undefined;
     }, 30_000).catch((e: Error) => {

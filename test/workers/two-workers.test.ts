@@ -1,27 +1,24 @@
-import { http } from '../helpers/test-app';
-import { startTiktokSim } from '../simulators/tiktok';
 import { startWorkers, type WorkerPool } from '../../workers/worker-pool';
-import { startJobsWorld, until, type JobsWorld } from './support/jobs-fixture';
+import { http, startWorld, type World } from '../world';
+import { registerTestWriteOps, testJobRoutes, until } from './support/jobs-fixture';
 import { completions } from './support/test-write-ops';
 
 const ACCOUNT = '7000000000000000013';
 
 describe('several workers on one queue', () => {
-  let sim: Awaited<ReturnType<typeof startTiktokSim>>;
-  let w: JobsWorld;
+  let w: World<'tiktok'>;
   let second: WorkerPool;
 
   beforeAll(async () => {
-    sim = await startTiktokSim();
-    w = await startJobsWorld(sim, { env: { WRITE_WORKER_CONCURRENCY: '3' } });
-    await w.connect(ACCOUNT);
+    registerTestWriteOps();
+    w = await startWorld({ platform: 'tiktok', workers: true, env: { WRITE_WORKER_CONCURRENCY: '3' }, app: { extraRoutes: testJobRoutes } });
+    await w.connect('tiktok', { adAccountId: ACCOUNT, via: 'token' });
     // A second, independent worker pool (own Redis connections and BullMQ workers) on the same queues.
     second = startWorkers(w.app.services);
   });
   afterAll(async () => {
     await second.close(5000);
-    await w.app.close();
-    await sim.close();
+    await w.close();
   });
 
   it('share the jobs, and no job runs twice to completion', async () => {
@@ -33,7 +30,7 @@ describe('several workers on one queue', () => {
     const names = Array.from({ length: 40 }, (_, i) => `Shared ${Date.now()} #${i}`);
     const accepted = await Promise.all(
       names.map((name) =>
-        http(w.app.url, 'POST', '/api/v1/test-jobs/tiktok/campaigns', { headers: { ...w.alice, prefer: 'respond-async' }, body: { adAccountId: ACCOUNT, name } }),
+        http(w.app.url, 'POST', '/api/v1/test-jobs/tiktok/campaigns', { headers: { ...w.user.headers, prefer: 'respond-async' }, body: { adAccountId: ACCOUNT, name } }),
       ),
     );
     const ids = accepted.map((r) => r.body.data.jobId as string);
@@ -47,6 +44,6 @@ describe('several workers on one queue', () => {
     expect(ran.first).toBeGreaterThan(0);
     expect(ran.second).toBeGreaterThan(0);
     expect(ran.first + ran.second).toBe(40);
-    for (const name of names) expect([...sim.state.campaigns.byId.values()].filter((c) => c.name === name)).toHaveLength(1);
+    for (const name of names) expect([...w.sim.raw.state.campaigns.byId.values()].filter((c) => c.name === name)).toHaveLength(1);
   }, 60_000);
 });

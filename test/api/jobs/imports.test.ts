@@ -1,34 +1,31 @@
-import { http } from '../../helpers/test-app';
-import { BIG_ACCOUNT_ID, startTiktokSim } from '../../simulators/tiktok';
-import { startJobsWorld, until, type JobsWorld } from '../../workers/support/jobs-fixture';
-import { simToken } from '../../helpers/connections';
+import { BIG_ACCOUNT_ID } from '../../simulators/tiktok';
+import { http, useWorld } from '../../world';
+import { registerTestWriteOps, testJobRoutes, until } from '../../workers/support/jobs-fixture';
 
 const IMPORT = '/api/v1/tiktok/import-ad-account';
 
 describe('bulk account imports', () => {
-  let sim: Awaited<ReturnType<typeof startTiktokSim>>;
-  let w: JobsWorld;
-
-  beforeAll(async () => {
-    sim = await startTiktokSim({ size: { bigAccount: 20_000 } });
-    w = await startJobsWorld(sim);
-    await w.connect(BIG_ACCOUNT_ID, 'bench');
-    await w.connect('7000000000000000013', 'alice');
-  }, 60_000);
-  afterAll(async () => {
-    await w.app.close();
-    await sim.close();
-  });
+  registerTestWriteOps();
+  const w = useWorld(
+    { platform: 'tiktok', workers: true, simulators: { tiktok: { size: { bigAccount: 20_000 } } }, app: { extraRoutes: testJobRoutes } },
+    async (w) => {
+      // One gateway user holds accounts of two simulator users: a dialog connection per simulator
+      // user would replace the user's TikTok grant, so each gets its own caller-supplied token.
+      await w.connect('tiktok', { adAccountId: BIG_ACCOUNT_ID, simUser: 'bench', via: 'token' });
+      await w.connect('tiktok', { adAccountId: '7000000000000000013', simUser: 'alice', via: 'token' });
+      return { mallory: await w.userFor('mallory-ext') };
+    },
+  );
 
   const simTotal = async (path: string, account: string, token: string) => {
-    const r = await fetch(`${sim.baseUrl}/open_api/v1.3${path}?advertiser_id=${account}&page_size=1`, { headers: { 'Access-Token': token } });
+    const r = await fetch(`${w.sim.baseUrl}/open_api/v1.3${path}?advertiser_id=${account}&page_size=1`, { headers: { 'Access-Token': token } });
     return ((await r.json()) as { data: { page_info: { total_number: number } } }).data.page_info.total_number;
   };
   const importAsync = (account: string) =>
-    http(w.app.url, 'GET', `${IMPORT}?adAccountId=${account}`, { headers: { ...w.alice, prefer: 'respond-async' } });
+    http(w.app.url, 'GET', `${IMPORT}?adAccountId=${account}`, { headers: { ...w.user.headers, prefer: 'respond-async' } });
   const finished = (pollUrl: string) =>
     until(async () => {
-      const p = await http(w.app.url, 'GET', pollUrl, { headers: w.alice });
+      const p = await http(w.app.url, 'GET', pollUrl, { headers: w.user.headers });
       return p.body.data?.state === 'completed' || p.body.data?.state === 'failed' ? p.body.data : undefined;
     }, 60_000, 200);
 
@@ -38,7 +35,7 @@ describe('bulk account imports', () => {
     let pages = 0;
     do {
       const q: string = `level=${level}&limit=1000${cursor ? `&cursor=${cursor}` : ''}`;
-      const r = await http(w.app.url, 'GET', `/api/v1/jobs/${jobId}/entities?${q}`, { headers: w.alice });
+      const r = await http(w.app.url, 'GET', `/api/v1/jobs/${jobId}/entities?${q}`, { headers: w.user.headers });
       expect(r.status).toBe(200);
       for (const e of r.body.data.items) {
         expect(e.level).toBe(level);
@@ -51,7 +48,7 @@ describe('bulk account imports', () => {
   }
 
   it('imports every level of an account with thousands of records; counts equal the platform, paging returns each record once, a re-import changes nothing', async () => {
-    const token = (await simToken({ tiktok: sim }, 'tiktok', 'bench')).accessToken;
+    const token = (await w.sim.token('bench')).accessToken;
     const expected = {
       campaign: await simTotal('/campaign/get/', BIG_ACCOUNT_ID, token),
       adgroup: await simTotal('/adgroup/get/', BIG_ACCOUNT_ID, token),
@@ -92,7 +89,7 @@ describe('bulk account imports', () => {
   }, 60_000);
 
   it('a small account imports its pixels too, and answers synchronously with the counts', async () => {
-    const r = await http(w.app.url, 'GET', `${IMPORT}?adAccountId=7000000000000000013`, { headers: w.alice });
+    const r = await http(w.app.url, 'GET', `${IMPORT}?adAccountId=7000000000000000013`, { headers: w.user.headers });
     expect(r.status).toBe(200);
     expect(r.body.data.counts).toEqual({ campaign: 4, adgroup: 8, ad: 16, pixel: 2 });
   });
@@ -100,10 +97,10 @@ describe('bulk account imports', () => {
   it('another user cannot read the job or its entities (404)', async () => {
     const r = await importAsync(BIG_ACCOUNT_ID);
     const job = await finished(r.body.data.pollUrl);
-    const theirs = await http(w.app.url, 'GET', `/api/v1/jobs/${job.id}/entities`, { headers: w.mallory });
+    const theirs = await http(w.app.url, 'GET', `/api/v1/jobs/${job.id}/entities`, { headers: w.mallory.headers });
     expect(theirs.status).toBe(404);
     expect(theirs.body.error.code).toBe('JOB_NOT_FOUND');
-    const bad = await http(w.app.url, 'GET', `/api/v1/jobs/${job.id}/entities?cursor=nope`, { headers: w.alice });
+    const bad = await http(w.app.url, 'GET', `/api/v1/jobs/${job.id}/entities?cursor=nope`, { headers: w.user.headers });
     expect(bad.status).toBe(400);
   }, 60_000);
 });

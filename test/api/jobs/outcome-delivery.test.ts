@@ -1,8 +1,6 @@
 import IORedis from 'ioredis';
-import { http, startTestApp, uniquePrefix, type TestApp } from '../../helpers/test-app';
-import { simEnv } from '../../helpers/connections';
-import { startTiktokSim } from '../../simulators/tiktok';
-import { startJobsWorld, testJobRoutes, until, type JobsWorld } from '../../workers/support/jobs-fixture';
+import { http, startWorld, type TestApp, type World } from '../../world';
+import { registerTestWriteOps, testJobRoutes, until } from '../../workers/support/jobs-fixture';
 
 const ACCOUNT = '7000000000000000011';
 const PATH = '/api/v1/test-jobs/tiktok/campaigns';
@@ -13,8 +11,7 @@ const PATH = '/api/v1/test-jobs/tiktok/campaigns';
  * Two api replicas share one database and one Redis prefix; replica A also runs the workers.
  */
 describe('a job’s outcome reaches only the api process waiting for it', () => {
-  let sim: Awaited<ReturnType<typeof startTiktokSim>>;
-  let a: JobsWorld;
+  let a: World<'tiktok'>;
   let b: TestApp;
   let listener: IORedis;
   const heard = new Map<string, { jobId: string; state: string }[]>();
@@ -22,28 +19,25 @@ describe('a job’s outcome reaches only the api process waiting for it', () => 
   const name = (what: string) => `${what} ${Date.now()}-${++n}`;
 
   beforeAll(async () => {
-    sim = await startTiktokSim();
-    const prefix = uniquePrefix('done');
-    a = await startJobsWorld(sim, { env: { REDIS_PREFIX: prefix, WRITE_SYNC_TIMEOUT_MS: '20000' } });
-    b = await startTestApp({ workers: false, env: { ...simEnv({ tiktok: sim }), REDIS_PREFIX: prefix, WRITE_SYNC_TIMEOUT_MS: '20000' }, app: { extraRoutes: testJobRoutes } });
-    await a.connect(ACCOUNT);
+    registerTestWriteOps();
+    a = await startWorld({ platform: 'tiktok', workers: true, env: { WRITE_SYNC_TIMEOUT_MS: '20000' }, app: { extraRoutes: testJobRoutes } });
+    b = await a.replica();
+    await a.connect('tiktok', { adAccountId: ACCOUNT, via: 'token' });
     listener = new IORedis(a.app.infra.config.REDIS_URL);
     listener.on('pmessage', (_p: string, channel: string, msg: string) => heard.set(channel, [...(heard.get(channel) ?? []), JSON.parse(msg) as { jobId: string; state: string }]));
     await listener.psubscribe(`${a.app.infra.queues.prefix}:jobs:done:*`);
   });
   afterAll(async () => {
     await listener?.quit();
-    await b?.close();
-    await a?.app.close();
-    await sim?.close();
+    await a?.close();
   });
 
   const write = (app: TestApp, headers: Record<string, string>, body: object) => http(app.url, 'POST', PATH, { headers, body });
   const channelOf = (app: TestApp) => app.services.jobs.waiter.channel;
 
   it('each replica’s synchronous write is answered 200 through its own channel, and the other channel hears nothing of it', async () => {
-    const viaB = await write(b, a.alice, { adAccountId: ACCOUNT, name: name('Via B') });
-    const viaA = await write(a.app, a.alice, { adAccountId: ACCOUNT, name: name('Via A') });
+    const viaB = await write(b, a.user.headers, { adAccountId: ACCOUNT, name: name('Via B') });
+    const viaA = await write(a.app, a.user.headers, { adAccountId: ACCOUNT, name: name('Via A') });
     expect([viaA.status, viaB.status]).toEqual([200, 200]);
     expect(channelOf(a.app)).not.toBe(channelOf(b));
     const idsOn = (app: TestApp) => (heard.get(channelOf(app)) ?? []).map((m) => m.jobId);
@@ -55,10 +49,8 @@ describe('a job’s outcome reaches only the api process waiting for it', () => 
   });
 
   it('a replay on another replica while the job still runs waits for the same outcome (it reads the job row)', async () => {
-    await fetch(`${sim.baseUrl}/__sim/faults`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/campaign/create/', latencyMs: 1500, count: 1 }),
-    });
-    const headers = { ...a.alice, 'idempotency-key': `replay-${Date.now()}` };
+    await a.sim.fault({ path: '/campaign/create/', latencyMs: 1500, count: 1 });
+    const headers = { ...a.user.headers, 'idempotency-key': `replay-${Date.now()}` };
     const body = { adAccountId: ACCOUNT, name: name('Replayed') };
     const first = write(b, headers, body);
     // The replay arrives once B's job exists (its row holds the key).

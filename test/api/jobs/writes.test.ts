@@ -1,40 +1,27 @@
-import { http } from '../../helpers/test-app';
-import { startTiktokSim } from '../../simulators/tiktok';
-import { startJobsWorld, until, type JobsWorld } from '../../workers/support/jobs-fixture';
+import { http, useWorld, type PlatformErrorSpec } from '../../world';
+import { registerTestWriteOps, testJobRoutes, until } from '../../workers/support/jobs-fixture';
 
 const ACCOUNT = '7000000000000000011';
 const PATH = '/api/v1/test-jobs/tiktok/campaigns';
 
 describe('writes as jobs (sync or poll, idempotency, failures)', () => {
-  let sim: Awaited<ReturnType<typeof startTiktokSim>>;
-  let w: JobsWorld;
+  registerTestWriteOps();
+  const w = useWorld({ platform: 'tiktok', workers: true, env: { WRITE_SYNC_TIMEOUT_MS: '3000' }, app: { extraRoutes: testJobRoutes } }, async (w) => {
+    await w.connect('tiktok', { adAccountId: ACCOUNT, via: 'token' });
+    return { mallory: await w.userFor('mallory-ext') };
+  });
   let n = 0;
   const name = (what: string) => `${what} ${Date.now()}-${++n}`;
-  const simCalls = async (path: string) =>
-    ((await (await fetch(`${sim.baseUrl}/__sim/calls?path=${encodeURIComponent(path)}`)).json()) as { calls: { body: any }[] }).calls;
-  const inject = (body: object) =>
-    fetch(`${sim.baseUrl}/__sim/platform-errors`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const simCalls = (path: string) => w.sim.calls(path);
+  const inject = (body: PlatformErrorSpec) => w.sim.injectError(body);
   const campaignsNamed = (campaignName: string) =>
-    [...sim.state.campaigns.byId.values()].filter((c) => c.name === campaignName && c.advertiserId === ACCOUNT);
+    [...w.sim.raw.state.campaigns.byId.values()].filter((c) => c.name === campaignName && c.advertiserId === ACCOUNT);
   const poll = (headers: Record<string, string>, url: string) => http(w.app.url, 'GET', url, { headers });
 
-  beforeAll(async () => {
-    sim = await startTiktokSim();
-    w = await startJobsWorld(sim, { env: { WRITE_SYNC_TIMEOUT_MS: '3000' } });
-    await w.connect(ACCOUNT);
-  });
-  afterAll(async () => {
-    await w.app.close();
-    await sim.close();
-  });
-  afterEach(async () => {
-    await fetch(`${sim.baseUrl}/__sim/platform-errors`, { method: 'DELETE' });
-    await fetch(`${sim.baseUrl}/__sim/faults`, { method: 'DELETE' });
-  });
 
   it('by default waits for the job and answers 200 with the platform result in the envelope', async () => {
     const campaignName = name('Sync');
-    const r = await http(w.app.url, 'POST', PATH, { headers: w.alice, body: { adAccountId: ACCOUNT, name: campaignName } });
+    const r = await http(w.app.url, 'POST', PATH, { headers: w.user.headers, body: { adAccountId: ACCOUNT, name: campaignName } });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ success: true, statusCode: 200, message: 'Campaign created', data: { name: campaignName } });
     expect(r.body.data.campaignId).toMatch(/^180\d{16}$/);
@@ -43,12 +30,12 @@ describe('writes as jobs (sync or poll, idempotency, failures)', () => {
 
   it('with Prefer: respond-async answers 202 with jobId, status, pollUrl and Location, and the poll reaches completed', async () => {
     const campaignName = name('Async');
-    const r = await http(w.app.url, 'POST', PATH, { headers: { ...w.alice, prefer: 'respond-async' }, body: { adAccountId: ACCOUNT, name: campaignName } });
+    const r = await http(w.app.url, 'POST', PATH, { headers: { ...w.user.headers, prefer: 'respond-async' }, body: { adAccountId: ACCOUNT, name: campaignName } });
     expect(r.status).toBe(202);
     expect(r.body.data).toEqual({ jobId: expect.any(String), status: 'queued', pollUrl: `/api/v1/jobs/${r.body.data.jobId}` });
     expect(r.headers.get('location')).toBe(r.body.data.pollUrl);
     const done = await until(async () => {
-      const p = await poll(w.alice, r.body.data.pollUrl);
+      const p = await poll(w.user.headers, r.body.data.pollUrl);
       return p.body.data?.state === 'completed' ? p : undefined;
     });
     expect(done.status).toBe(200);
@@ -60,24 +47,22 @@ describe('writes as jobs (sync or poll, idempotency, failures)', () => {
   });
 
   it('when the platform is slower than WRITE_SYNC_TIMEOUT_MS, answers 202 and the job still completes', async () => {
-    await fetch(`${sim.baseUrl}/__sim/faults`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '/campaign/create/', latencyMs: 4500, count: 1 }),
-    });
+    await w.sim.fault({ path: '/campaign/create/', latencyMs: 4500, count: 1 });
     const started = Date.now();
-    const r = await http(w.app.url, 'POST', PATH, { headers: w.alice, body: { adAccountId: ACCOUNT, name: name('Slow') } });
+    const r = await http(w.app.url, 'POST', PATH, { headers: w.user.headers, body: { adAccountId: ACCOUNT, name: name('Slow') } });
     expect(r.status).toBe(202);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
     expect(r.body.data.status).toBe('active');
-    const done = await until(async () => ((await poll(w.alice, r.body.data.pollUrl)).body.data?.state === 'completed' ? true : undefined));
+    const done = await until(async () => ((await poll(w.user.headers, r.body.data.pollUrl)).body.data?.state === 'completed' ? true : undefined));
     expect(done).toBe(true);
   });
 
   it('replays the first outcome for the same Idempotency-Key and body, marked Idempotent-Replayed, without a second platform write', async () => {
     const key = `key-${Date.now()}`;
     const body = { adAccountId: ACCOUNT, name: name('Idem') };
-    const first = await http(w.app.url, 'POST', PATH, { headers: { ...w.alice, 'idempotency-key': key }, body });
-    const again = await http(w.app.url, 'POST', PATH, { headers: { ...w.alice, 'idempotency-key': key }, body: { name: body.name, adAccountId: ACCOUNT } });
-    const asyncAgain = await http(w.app.url, 'POST', PATH, { headers: { ...w.alice, 'idempotency-key': key, prefer: 'respond-async' }, body });
+    const first = await http(w.app.url, 'POST', PATH, { headers: { ...w.user.headers, 'idempotency-key': key }, body });
+    const again = await http(w.app.url, 'POST', PATH, { headers: { ...w.user.headers, 'idempotency-key': key }, body: { name: body.name, adAccountId: ACCOUNT } });
+    const asyncAgain = await http(w.app.url, 'POST', PATH, { headers: { ...w.user.headers, 'idempotency-key': key, prefer: 'respond-async' }, body });
     expect(first.status).toBe(200);
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(first.body.data);
@@ -94,7 +79,7 @@ describe('writes as jobs (sync or poll, idempotency, failures)', () => {
   it('concurrent requests with one Idempotency-Key share one job', async () => {
     const key = `key-conc-${Date.now()}`;
     const body = { adAccountId: ACCOUNT, name: name('IdemConc') };
-    const rs = await Promise.all([1, 2, 3, 4].map(() => http(w.app.url, 'POST', PATH, { headers: { ...w.alice, 'idempotency-key': key }, body })));
+    const rs = await Promise.all([1, 2, 3, 4].map(() => http(w.app.url, 'POST', PATH, { headers: { ...w.user.headers, 'idempotency-key': key }, body })));
     expect(rs.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(new Set(rs.map((r) => r.body.data.campaignId)).size).toBe(1);
     expect(campaignsNamed(body.name)).toHaveLength(1);
@@ -102,8 +87,8 @@ describe('writes as jobs (sync or poll, idempotency, failures)', () => {
 
   it('answers 409 IDEMPOTENCY_KEY_REUSED for the same key with another body', async () => {
     const key = `key-reuse-${Date.now()}`;
-    await http(w.app.url, 'POST', PATH, { headers: { ...w.alice, 'idempotency-key': key }, body: { adAccountId: ACCOUNT, name: name('Reuse A') } });
-    const r = await http(w.app.url, 'POST', PATH, { headers: { ...w.alice, 'idempotency-key': key }, body: { adAccountId: ACCOUNT, name: name('Reuse B') } });
+    await http(w.app.url, 'POST', PATH, { headers: { ...w.user.headers, 'idempotency-key': key }, body: { adAccountId: ACCOUNT, name: name('Reuse A') } });
+    const r = await http(w.app.url, 'POST', PATH, { headers: { ...w.user.headers, 'idempotency-key': key }, body: { adAccountId: ACCOUNT, name: name('Reuse B') } });
     expect(r.status).toBe(409);
     expect(r.headers.get('idempotent-replayed')).toBeNull();
     expect(r.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
@@ -111,8 +96,8 @@ describe('writes as jobs (sync or poll, idempotency, failures)', () => {
 
   it('without a key, two identical requests are two writes', async () => {
     const body = { adAccountId: ACCOUNT, name: name('Twice') };
-    await http(w.app.url, 'POST', PATH, { headers: w.alice, body });
-    const second = await http(w.app.url, 'POST', PATH, { headers: w.alice, body });
+    await http(w.app.url, 'POST', PATH, { headers: w.user.headers, body });
+    const second = await http(w.app.url, 'POST', PATH, { headers: w.user.headers, body });
     expect(second.headers.get('idempotent-replayed')).toBeNull();
     expect(campaignsNamed(body.name)).toHaveLength(2);
   });
@@ -120,13 +105,13 @@ describe('writes as jobs (sync or poll, idempotency, failures)', () => {
   it('a platform validation error fails the job at once with 422 PLATFORM_REJECTED and the platform details, shown by the poll too', async () => {
     await inject({ code: 40002, message: 'budget: Must be greater than 50.', path: '/campaign/create/', count: 1 });
     const campaignName = name('Rejected');
-    const r = await http(w.app.url, 'POST', PATH, { headers: w.alice, body: { adAccountId: ACCOUNT, name: campaignName } });
+    const r = await http(w.app.url, 'POST', PATH, { headers: w.user.headers, body: { adAccountId: ACCOUNT, name: campaignName } });
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe('PLATFORM_REJECTED');
     expect(r.body.error.details[0]).toMatchObject({ platform: 'tiktok', code: 40002, message: 'budget: Must be greater than 50.' });
     expect((await simCalls('/campaign/create/')).filter((c) => c.body?.campaign_name === campaignName)).toHaveLength(1);
     const rows = await w.app.infra.orm.em.getConnection().execute("select id from jobs where params->>'name' = ? and state = 'failed'", [campaignName]);
-    const p = await poll(w.alice, `/api/v1/jobs/${(rows as { id: string }[])[0]!.id}`);
+    const p = await poll(w.user.headers, `/api/v1/jobs/${(rows as { id: string }[])[0]!.id}`);
     expect(p.body.data).toMatchObject({ state: 'failed', attempts: 1, error: { code: 'PLATFORM_REJECTED', message: 'budget: Must be greater than 50.' } });
   });
 
@@ -134,9 +119,9 @@ describe('writes as jobs (sync or poll, idempotency, failures)', () => {
     await inject({ code: 40100, path: '/campaign/create/', count: 1 });
     const campaignName = name('Limited');
     const started = Date.now();
-    const r = await http(w.app.url, 'POST', PATH, { headers: { ...w.alice, prefer: 'respond-async' }, body: { adAccountId: ACCOUNT, name: campaignName } });
+    const r = await http(w.app.url, 'POST', PATH, { headers: { ...w.user.headers, prefer: 'respond-async' }, body: { adAccountId: ACCOUNT, name: campaignName } });
     const done = await until(async () => {
-      const p = await poll(w.alice, r.body.data.pollUrl);
+      const p = await poll(w.user.headers, r.body.data.pollUrl);
       return p.body.data?.state === 'completed' ? p.body.data : undefined;
     });
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
@@ -147,32 +132,32 @@ describe('writes as jobs (sync or poll, idempotency, failures)', () => {
 
   it('transient platform errors are retried with backoff, then fail with PLATFORM_UNAVAILABLE', async () => {
     await inject({ code: 50000, path: '/campaign/create/' });
-    const r = await http(w.app.url, 'POST', PATH, { headers: { ...w.alice, prefer: 'respond-async' }, body: { adAccountId: ACCOUNT, name: name('Down') } });
+    const r = await http(w.app.url, 'POST', PATH, { headers: { ...w.user.headers, prefer: 'respond-async' }, body: { adAccountId: ACCOUNT, name: name('Down') } });
     const failed = await until(async () => {
-      const p = await poll(w.alice, r.body.data.pollUrl);
+      const p = await poll(w.user.headers, r.body.data.pollUrl);
       return p.body.data?.state === 'failed' ? p.body.data : undefined;
     }, 20_000);
     expect(failed).toMatchObject({ attempts: 5, error: { code: 'PLATFORM_UNAVAILABLE' } });
   }, 30_000);
 
   it('a poll by another user of the same tenant, or of a job id that does not exist, answers 404 JOB_NOT_FOUND', async () => {
-    const r = await http(w.app.url, 'POST', PATH, { headers: { ...w.alice, prefer: 'respond-async' }, body: { adAccountId: ACCOUNT, name: name('Mine') } });
-    const theirs = await poll(w.mallory, r.body.data.pollUrl);
+    const r = await http(w.app.url, 'POST', PATH, { headers: { ...w.user.headers, prefer: 'respond-async' }, body: { adAccountId: ACCOUNT, name: name('Mine') } });
+    const theirs = await poll(w.mallory.headers, r.body.data.pollUrl);
     expect(theirs.status).toBe(404);
     expect(theirs.body.error.code).toBe('JOB_NOT_FOUND');
-    expect((await poll(w.alice, '/api/v1/jobs/00000000-0000-4000-8000-000000000000')).status).toBe(404);
-    expect((await poll(w.alice, '/api/v1/jobs/not-a-job')).status).toBe(404);
-    expect((await poll(w.alice, r.body.data.pollUrl)).status).toBe(200);
+    expect((await poll(w.user.headers, '/api/v1/jobs/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await poll(w.user.headers, '/api/v1/jobs/not-a-job')).status).toBe(404);
+    expect((await poll(w.user.headers, r.body.data.pollUrl)).status).toBe(200);
   });
 
   it('a poll reads Postgres, so it still works after Redis has dropped the job', async () => {
     const campaignName = name('Dropped');
-    const r = await http(w.app.url, 'POST', PATH, { headers: w.alice, body: { adAccountId: ACCOUNT, name: campaignName } });
+    const r = await http(w.app.url, 'POST', PATH, { headers: w.user.headers, body: { adAccountId: ACCOUNT, name: campaignName } });
     expect(r.status).toBe(200);
     // Other test files share the database: find this test's own job.
     const rows = (await w.app.infra.orm.em.getConnection().execute("select id from jobs where state = 'completed' and params->>'name' = ?", [campaignName])) as { id: string }[];
     await w.app.infra.queues.queue('platform-writes').obliterate({ force: true });
-    const p = await poll(w.alice, `/api/v1/jobs/${rows[0]!.id}`);
+    const p = await poll(w.user.headers, `/api/v1/jobs/${rows[0]!.id}`);
     expect(p.body.data).toMatchObject({ state: 'completed', result: r.body.data });
   });
 });
