@@ -1,11 +1,10 @@
-import { Queue, QueueEvents, type JobsOptions, type Job } from 'bullmq';
+import { Queue, type JobsOptions, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type JobDefinition, type JobPayload, type QueueName } from './definitions';
 
 /** Producer side of every queue: validates payloads with the job's schema before they leave the process. */
 export class QueueBus {
   private readonly queues = new Map<QueueName, Queue>();
-  private readonly events = new Map<QueueName, { events: Promise<QueueEvents>; connection: Redis }>();
 
   constructor(
     private readonly connection: Redis,
@@ -51,32 +50,7 @@ export class QueueBus {
     return this.queue(def.queue).add(def.name, data, { ...def.defaults, ...opts });
   }
 
-  /**
-   * The process's one QueueEvents subscription for a queue, created on first use on its own blocking
-   * connection (XREAD BLOCK would stall every other command sharing it), and closed with the bus.
-   * It starts from the stream's current tail, so no event after this call is missed even before the
-   * first XREAD is issued.
-   */
-  queueEvents(name: QueueName): Promise<QueueEvents> {
-    let e = this.events.get(name);
-    if (!e) {
-      const connection = this.connection.duplicate();
-      const events = (async () => {
-        const tail = (await connection.xrevrange(`${this.prefix}:${name}:events`, '+', '-', 'COUNT', 1)) as [string, string[]][];
-        const qe = new QueueEvents(name, { connection, prefix: this.prefix, lastEventId: tail[0]?.[0] ?? '0-0' });
-        qe.on('error', () => undefined);
-        return qe;
-      })();
-      e = { events, connection };
-      this.events.set(name, e);
-    }
-    return e.events;
-  }
-
   async close(): Promise<void> {
-    await Promise.all([...this.events.values()].map((e) => e.events.then((ev) => ev.close()).catch(() => undefined)));
-    await Promise.all([...this.events.values()].map((e) => e.connection.quit().catch(() => e.connection.disconnect())));
-    this.events.clear();
     const queues = [...this.queues.values()];
     // BullMQ 5 closing a queue on a shared connection while its start-up version check is in flight
     // removes the queue's error listeners, then the check fails as the connection quits and its
