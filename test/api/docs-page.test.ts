@@ -2,16 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { startTestApp, http, type TestApp } from '../helpers/test-app';
+import { http, startWorld, type World } from '../world';
 
 const ARTIFACTS = path.resolve(__dirname, '../.artifacts');
 
 describe('/docs reference page', () => {
-  let app: TestApp;
+  let w: World;
   let browser: BrowserContext;
   let profile: string;
   beforeAll(async () => {
-    app = await startTestApp();
+    w = await startWorld({ platforms: [], tenant: false });
     profile = mkdtempSync(path.join(tmpdir(), 'docs-chromium-'));
     // A fresh, empty profile: nothing from another run or another tool can change what renders.
     browser = await chromium.launchPersistentContext(profile, {
@@ -24,15 +24,15 @@ describe('/docs reference page', () => {
   afterAll(async () => {
     await browser?.close();
     rmSync(profile, { recursive: true, force: true });
-    await app.close();
+    await w?.close();
   });
 
   it('serves the page and the Redoc bundle from this process, with no third-party origin', async () => {
-    const page = await http(app.url, 'GET', '/docs');
+    const page = await http(w.app.url, 'GET', '/docs');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<redoc spec-url="/api/v1/openapi.json"');
     expect(page.body).not.toMatch(/https?:\/\//);
-    const script = await fetch(`${app.url}/docs/redoc.standalone.js`);
+    const script = await fetch(`${w.app.url}/docs/redoc.standalone.js`);
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toContain('javascript');
   });
@@ -42,12 +42,12 @@ describe('/docs reference page', () => {
     const foreign: string[] = [];
     // Redoc's sidebar credit points at cdn.redoc.ly; the page's CSP refuses it, so nothing is fetched from outside.
     page.on('response', (r) => {
-      if (!r.url().startsWith(app.url) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) foreign.push(r.url());
+      if (!r.url().startsWith(w.app.url) && !r.url().startsWith('blob:') && !r.url().startsWith('data:')) foreign.push(r.url());
     });
     const errors: string[] = [];
     // Script errors only: the browser's own favicon request answers 404, which is not the page's concern.
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${app.url}/docs#tag/Google/operation/googleGaql`, { waitUntil: 'load' });
+    await page.goto(`${w.app.url}/docs#tag/Google/operation/googleGaql`, { waitUntil: 'load' });
     const operation = page.locator('[id="tag/Google/operation/googleGaql"]');
     // Redoc lays out the whole document first: on a loaded machine that takes a while, hence the long wait.
     await operation.waitFor({ state: 'visible', timeout: 240_000 });

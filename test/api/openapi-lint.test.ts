@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startTestApp, http, type TestApp } from '../helpers/test-app';
+import { http, startWorld, type World } from '../world';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../..');
@@ -49,19 +49,19 @@ async function spectral(doc: string): Promise<Problem[]> {
 const lint = async (doc: string) => [...(await redocly(doc)), ...(await spectral(doc))];
 
 describe('The served OpenAPI document under Redocly (recommended) and Spectral (spectral:oas)', () => {
-  let app: TestApp;
+  let w: World;
   let dir: string;
   let served: Record<string, any>;
   beforeAll(async () => {
-    app = await startTestApp();
+    w = await startWorld({ platforms: [], tenant: false });
     dir = mkdtempSync(path.join(tmpdir(), 'openapi-lint-'));
-    const r = await http(app.url, 'GET', '/api/v1/openapi.json');
+    const r = await http(w.app.url, 'GET', '/api/v1/openapi.json');
     expect(r.status).toBe(200);
     served = r.body;
   });
   afterAll(async () => {
     rmSync(dir, { recursive: true, force: true });
-    await app.close();
+    await w?.close();
   });
 
   it('has no errors and no warnings from either linter', async () => {

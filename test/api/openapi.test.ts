@@ -1,5 +1,5 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { startTestApp, http, type TestApp } from '../helpers/test-app';
+import { http, startWorld, type World } from '../world';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/domain/webhooks/events';
 import { untypedOperations } from '../helpers/openapi-typing';
 
@@ -14,14 +14,14 @@ const CONTRACT_DTOS = [
 ];
 
 describe('OpenAPI document', () => {
-  let app: TestApp;
+  let w: World;
   beforeAll(async () => {
-    app = await startTestApp();
+    w = await startWorld({ platforms: [], tenant: false });
   });
-  afterAll(() => app.close());
+  afterAll(() => w?.close());
 
   it('is valid OpenAPI 3.1 according to the Redocly linter', async () => {
-    const r = await http(app.url, 'GET', '/api/v1/openapi.json');
+    const r = await http(w.app.url, 'GET', '/api/v1/openapi.json');
     expect(r.status).toBe(200);
     expect(r.body.openapi).toBe('3.1.0');
     const config = await createConfig({ extends: ['minimal'] });
@@ -31,13 +31,13 @@ describe('OpenAPI document', () => {
   });
 
   it('documents the ops endpoints and the shared error envelope', async () => {
-    const r = await http(app.url, 'GET', '/api/v1/openapi.json');
+    const r = await http(w.app.url, 'GET', '/api/v1/openapi.json');
     expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/healthz', '/readyz', '/metrics', '/docs']));
     expect(r.body.components.schemas.StandardErrorEnvelopeDto).toBeDefined();
   });
 
   it('documents the webhook routes and, under `webhooks`, the body of every event type', async () => {
-    const r = await http(app.url, 'GET', '/api/v1/openapi.json');
+    const r = await http(w.app.url, 'GET', '/api/v1/openapi.json');
     expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/api/v1/tenant/webhooks', '/api/v1/tenant/webhooks/{id}/deliveries/{deliveryId}/redeliver']));
     expect(Object.keys(r.body.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
     const body = r.body.webhooks['job.completed'].post.requestBody.content['application/json'].schema;
@@ -46,7 +46,7 @@ describe('OpenAPI document', () => {
   });
 
   it('types the data of every operation, and gives every operation an example', async () => {
-    const r = await http(app.url, 'GET', '/api/v1/openapi.json');
+    const r = await http(w.app.url, 'GET', '/api/v1/openapi.json');
     expect(untypedOperations(r.body)).toEqual([]);
     const withoutExample: string[] = [];
     for (const [path, methods] of Object.entries<Record<string, any>>(r.body.paths)) {
@@ -60,7 +60,7 @@ describe('OpenAPI document', () => {
   });
 
   it('documents a Meta campaign with Graph types and a Google row with int64 strings', async () => {
-    const { components } = (await http(app.url, 'GET', '/api/v1/openapi.json')).body;
+    const { components } = (await http(w.app.url, 'GET', '/api/v1/openapi.json')).body;
     const campaign = components.schemas.FacebookCampaign;
     expect(campaign.properties.daily_budget.type).toBe('string');
     expect(campaign.additionalProperties).toBe(true);
@@ -71,7 +71,7 @@ describe('OpenAPI document', () => {
   });
 
   it('documents 202, Prefer, Idempotency-Key and Idempotent-Replayed on a write, and the wire headers everywhere', async () => {
-    const { paths } = (await http(app.url, 'GET', '/api/v1/openapi.json')).body;
+    const { paths } = (await http(w.app.url, 'GET', '/api/v1/openapi.json')).body;
     const create = paths['/api/v1/facebook/campaigns'].post;
     const params = create.parameters.map((p: { $ref?: string; name?: string }) => p.$ref ?? p.name);
     expect(params).toEqual(expect.arrayContaining(['#/components/parameters/IdempotencyKey', '#/components/parameters/Prefer', '#/components/parameters/XRequestId']));
@@ -83,7 +83,7 @@ describe('OpenAPI document', () => {
   });
 
   it('names the schemas the contract names: ErrorResponse on the team surface, ReadPixelsDto and ReadPixelEventsDto beside their query parameters', async () => {
-    const { components, paths } = (await http(app.url, 'GET', '/api/v1/openapi.json')).body;
+    const { components, paths } = (await http(w.app.url, 'GET', '/api/v1/openapi.json')).body;
     const named = ['StandardErrorEnvelopeDto', 'ErrorResponse', 'ReadPixelsDto', 'ReadPixelEventsDto', ...CONTRACT_DTOS];
     expect(named.filter((n) => !components.schemas[n])).toEqual([]);
 

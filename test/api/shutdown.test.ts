@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { startTestApp } from '../helpers/test-app';
+import { startWorld } from '../world';
 import { defineRoute } from '../../api/routes/route';
 
 describe('graceful shutdown', () => {
@@ -8,7 +8,9 @@ describe('graceful shutdown', () => {
     const gate = new Promise<void>((r) => (release = r));
     let entered!: () => void;
     const inside = new Promise<void>((r) => (entered = r));
-    const app = await startTestApp({
+    const w = await startWorld({
+      platforms: [],
+      tenant: false,
       app: {
         extraRoutes: [
           defineRoute({
@@ -28,14 +30,14 @@ describe('graceful shutdown', () => {
         ],
       },
     });
-    const inflight = fetch(`${app.url}/__test/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const inflight = fetch(`${w.app.url}/__test/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
     await inside;
-    const closing = app.server.close(5000);
+    const closing = w.app.server.close(5000);
     release();
     const res = await inflight;
     await closing;
     expect(res).toEqual({ status: 200, body: expect.objectContaining({ success: true, data: { done: true } }) });
-    await expect(fetch(`${app.url}/healthz`)).rejects.toThrow();
-    await app.close().catch(() => undefined);
+    await expect(fetch(`${w.app.url}/healthz`)).rejects.toThrow();
+    await w?.close().catch(() => undefined);
   });
 });

@@ -1,21 +1,21 @@
 import { QueueEvents } from 'bullmq';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startWorld, type World } from '../world';
 import { pingJob } from '../../shared/queues/jobs';
 import { createBullRedis } from '../../shared/infra/redis';
 
 describe('queues and workers', () => {
-  let app: TestApp;
+  let w: World;
   beforeAll(async () => {
-    app = await startTestApp({ workers: true });
+    w = await startWorld({ platforms: [], tenant: false, workers: true });
   });
-  afterAll(() => app.close());
+  afterAll(() => w?.close());
 
   it('a job enqueued on a real queue is completed by a real worker', async () => {
-    const conn = createBullRedis(app.config.REDIS_URL);
-    const events = new QueueEvents('maintenance', { connection: conn, prefix: app.infra.queues.prefix });
+    const conn = createBullRedis(w.app.config.REDIS_URL);
+    const events = new QueueEvents('maintenance', { connection: conn, prefix: w.app.infra.queues.prefix });
     try {
       await events.waitUntilReady();
-      const job = await app.infra.queues.enqueue(pingJob, { echo: 'hello' });
+      const job = await w.app.infra.queues.enqueue(pingJob, { echo: 'hello' });
       const result = await job.waitUntilFinished(events, 10_000);
       expect(result).toEqual({ echo: 'hello', pid: process.pid });
     } finally {
@@ -25,6 +25,6 @@ describe('queues and workers', () => {
   });
 
   it('refuses a payload that does not match the job schema before it leaves the process', async () => {
-    await expect(app.infra.queues.enqueue(pingJob, { echo: 42 } as never)).rejects.toThrow();
+    await expect(w.app.infra.queues.enqueue(pingJob, { echo: 42 } as never)).rejects.toThrow();
   });
 });

@@ -1,20 +1,20 @@
-import { startTestApp, http, type TestApp } from '../helpers/test-app';
+import { http, startWorld, type World } from '../world';
 import { startOpsServer, type OpsServer } from '../../workers/ops-server';
 
 /** What a worker serves on WORKER_HTTP_PORT for probes and scrapes. */
 describe('worker ops port', () => {
-  let app: TestApp;
+  let w: World;
   let ops: OpsServer;
   let base: string;
   beforeAll(async () => {
-    app = await startTestApp({ workers: true });
-    await Promise.all(app.workers!.workers.map((w) => w.waitUntilReady()));
-    ops = await startOpsServer(app.infra, () => app.workers!.consuming(), 0, '127.0.0.1');
+    w = await startWorld({ platforms: [], tenant: false, workers: true });
+    await Promise.all(w.app.workers!.workers.map((w) => w.waitUntilReady()));
+    ops = await startOpsServer(w.app.infra, () => w.app.workers!.consuming(), 0, '127.0.0.1');
     base = `http://127.0.0.1:${ops.port}`;
   });
   afterAll(async () => {
     await ops.close();
-    await app.close();
+    await w?.close();
   });
 
   it('/healthz answers 200 while the process is up', async () => {
@@ -37,11 +37,11 @@ describe('worker ops port', () => {
     const ok = await http(base, 'GET', '/readyz');
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ status: 'ready', checks: { postgres: { status: 'ok' }, redis: { status: 'ok' }, queues: { status: 'ok' } } });
-    await app.workers!.workers[0]!.pause();
+    await w.app.workers!.workers[0]!.pause();
     const paused = await http(base, 'GET', '/readyz');
     expect(paused.status).toBe(503);
     expect(paused.body).toMatchObject({ status: 'not_ready', checks: { queues: { status: 'down', error: 'not consuming' } } });
-    app.workers!.workers[0]!.resume();
+    w.app.workers!.workers[0]!.resume();
   });
 
   it('answers 404 for anything else', async () => {
