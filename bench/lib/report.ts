@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { configSchema } from '../../shared/infra/config';
+import { platformModules } from '../../shared/platforms';
 
 export interface Row {
   label: string;
@@ -87,7 +88,12 @@ export function machineInfo() {
 /** Gateway settings taken from the caller's environment (children inherit it), secrets masked. */
 function overridesFromEnv(): Record<string, string> {
   const out: Record<string, string> = {};
-  const keys = [...Object.keys(configSchema._def.schema.shape), ...Object.keys(process.env).filter((k) => k.startsWith('BENCH_'))];
+  const keys = [
+    ...Object.keys(configSchema._def.schema.shape),
+    // Each platform's own settings (its config slice): pacing, GAQL fan-out, …
+    ...platformModules.flatMap((m) => Object.keys(m.config?.shape ?? {})),
+    ...Object.keys(process.env).filter((k) => k.startsWith('BENCH_')),
+  ];
   for (const key of keys) {
     const v = process.env[key];
     if (v !== undefined && v !== '') out[key] = /SECRET|KEYS|TOKEN|URL/.test(key) ? '(set)' : v;

@@ -6,7 +6,11 @@ const bool = z
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 const url = (def: string) => z.string().url().default(def);
 
-/** Every environment variable the service reads. README.md documents each one. */
+/**
+ * The environment variables of the service itself; README.md documents each one. Each platform
+ * declares its own in its folder (`shared/platforms/<platform>/config.ts`, the module's `config`),
+ * validated at startup with these (loadServiceConfig in shared/platforms/index.ts).
+ */
 export const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -55,37 +59,14 @@ export const configSchema = z
     SMTP_URL: z.string().default('smtp://127.0.0.1:1025'),
     MAIL_FROM: z.string().default('Ads Gateway <no-reply@ads-gateway.local>'),
     ADMIN_TOKEN: z.string().min(16).optional(),
-    FACEBOOK_GRAPH_URL: url('https://graph.facebook.com'),
-    FACEBOOK_DIALOG_URL: url('https://www.facebook.com'),
-    FACEBOOK_API_VERSION: z.string().regex(/^v\d+\.0$/).default('v25.0'),
-    TIKTOK_API_URL: url('https://business-api.tiktok.com'),
-    TIKTOK_AUTH_URL: url('https://business-api.tiktok.com'),
-    GOOGLE_ADS_URL: url('https://googleads.googleapis.com'),
-    GOOGLE_ADS_API_VERSION: z.string().regex(/^v\d+$/).default('v26'),
-    GOOGLE_OAUTH_URL: url('https://accounts.google.com'),
-    GOOGLE_TOKEN_URL: url('https://oauth2.googleapis.com'),
     METRICS_ENABLED: bool.default('true'),
-    /** Outbound pacing per ad account / per platform app, calls per second shared by every replica (0 = unpaced). */
-    FACEBOOK_ACCOUNT_RPS: int(20, 0),
-    FACEBOOK_APP_RPS: int(0, 0),
-    TIKTOK_ACCOUNT_RPS: int(0, 0),
-    /** Share of every outbound budget left unused: N calls per 1000 / (1 − headroom) ms, for what happens after a grant. */
+    /**
+     * Share of every outbound budget left unused: N calls per 1000 / (1 − headroom) ms, for what happens after a grant.
+     * The budgets themselves (calls per second per ad account and per app) are each platform's own settings.
+     */
     OUTBOUND_RATE_HEADROOM: z.coerce.number().min(0).max(0.5).default(0.05),
-    TIKTOK_APP_RPS: int(10, 0),
-    GOOGLE_ACCOUNT_RPS: int(10, 0),
-    GOOGLE_APP_RPS: int(0, 0),
-    /** GAQL fan-out: accounts queried at once per request, most accounts per request, currency cache life. */
-    GOOGLE_GAQL_CONCURRENCY: int(4, 1),
-    GOOGLE_GAQL_MAX_ACCOUNTS: int(100, 1),
-    GOOGLE_CURRENCY_CACHE_SECONDS: int(6 * 3600, 0),
     /** Refresh access tokens this long before they expire. */
     TOKEN_REFRESH_LEEWAY_SECONDS: int(300, 0),
-    /** Re-extend Meta long-lived tokens when fewer than this many days are left. */
-    FACEBOOK_TOKEN_EXTEND_DAYS: int(10, 1),
-    /** Meta insights: date ranges longer than this many days run as an async report; poll interval and give-up time. */
-    FACEBOOK_INSIGHTS_SYNC_MAX_DAYS: int(92, 1),
-    FACEBOOK_INSIGHTS_POLL_MS: int(5_000, 10),
-    FACEBOOK_INSIGHTS_TIMEOUT_MS: int(3_600_000, 1000),
     /** How often the token maintenance job runs (0 = never scheduled). */
     TOKEN_MAINTENANCE_EVERY_SECONDS: int(3600, 0),
     /** How often workers rewrite secrets still under an older ENCRYPTION_KEYS key (0 = never scheduled). */
@@ -98,11 +79,6 @@ export const configSchema = z
     WEBHOOK_ENDPOINT_CACHE_TTL_MS: int(30_000, 0),
     /** Give-up time of one webhook delivery attempt. */
     WEBHOOK_TIMEOUT_MS: int(10_000, 100),
-    // Images fetched by URL for an upload (POST /facebook/adimages with `url`): same address rules as webhooks.
-    MEDIA_FETCH_ALLOWED_HOSTS: z.string().default(''),
-    MEDIA_FETCH_TIMEOUT_MS: int(20_000, 100),
-    // Meta's own limit for an ad image file is 30 MB.
-    MEDIA_FETCH_MAX_BYTES: int(30 * 1024 * 1024, 1),
     /** Worker processes serve /healthz, /readyz and /metrics here (0 = any free port). */
     WORKER_HTTP_PORT: int(9464, 0),
     /** Bearer token for /metrics on the public api port; unset, the api does not serve /metrics. */
@@ -136,7 +112,8 @@ export type Config = RawConfig & {
   PUBLIC_URL: string;
   /**
    * The environment the config was read from. Platform modules declare their own variables and
-   * validate them from here (shared/platforms/index.ts), so infra does not list every platform.
+   * read them from here (each its config slice, validated in shared/platforms/index.ts and read
+   * with the platform's own accessor), so infra lists no platform's settings.
    */
   env?: Readonly<Record<string, string | undefined>>;
 };

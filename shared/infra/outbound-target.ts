@@ -41,7 +41,7 @@ const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '').toLowerCase(
 /**
  * Where a request to a URL a tenant chose may go (webhook endpoints, images fetched for an upload):
  * https only, to hosts whose every resolved address is public. Hosts in the allow-list
- * (WEBHOOK_ALLOWED_HOSTS, MEDIA_FETCH_ALLOWED_HOSTS) are exempt (plain http allowed too), which is how
+ * (WEBHOOK_ALLOWED_HOSTS, or the list a platform's image fetch passes from its own settings) are exempt (plain http allowed too), which is how
  * tests and the sandbox reach 127.0.0.1. Checked when an endpoint is saved and again before each attempt; the attempt then
  * connects to exactly the addresses that were checked, so a DNS answer that changes in between
  * (rebinding) cannot steer it elsewhere.

@@ -1,6 +1,7 @@
-import { ConfigError } from '../infra/config';
+import { ConfigError, loadConfig, type Config } from '../infra/config';
 import { PlatformRegistry, type AdapterDeps } from './core/registry';
 import { configSliceInput, type PlatformModule } from './core/module';
+import { configSliceSource } from './core/config-slice';
 import type { ScopeModel } from './core/scopes';
 import type { ImportSource } from './core/import-source';
 import type { WriteOperation } from './core/write-operation';
@@ -12,7 +13,8 @@ import { linkedinModule } from './linkedin';
 /**
  * Every platform the gateway serves: THE list. Adding a platform is its folder (exporting one
  * PlatformModule), its simulator and tests, and one entry here; everything that needs every
- * platform (registry, config, write and import lookups, scope models, route enums) reads this.
+ * platform (registry, config, app credentials, write and import lookups, scope models, route
+ * enums) reads this.
  */
 export const platformModules = [facebookModule, tiktokModule, googleModule, linkedinModule] as const;
 
@@ -23,12 +25,20 @@ export const isPlatform = (p: string): p is Platform => (PLATFORMS as readonly s
 type Module = (typeof platformModules)[number];
 
 /**
+ * The modules in the order tenant apps are listed (the `/api/v1/tenant/apps/{platform}` routes,
+ * `GET /api/v1/tenant/platforms` and its enum): Meta, Google, TikTok as the contract has always
+ * listed them, then every other module in list order. Nothing to add for a new platform.
+ */
+const APPS_LISTED_FIRST: readonly Module[] = [facebookModule, googleModule, tiktokModule];
+export const appModules: readonly Module[] = [...APPS_LISTED_FIRST, ...platformModules.filter((m) => !APPS_LISTED_FIRST.includes(m))];
+
+/**
  * Each module's config slice parsed from the environment (empty values count as unset, as in
  * loadConfig). Throws ConfigError naming every bad variable of every platform.
  */
 export function parseConfigSlices<N extends string>(
   modules: readonly Pick<PlatformModule<N>, 'name' | 'config'>[],
-  env: Readonly<Record<string, string | undefined>>,
+  env: Readonly<Record<string, unknown>>,
 ): Map<N, Record<string, unknown>> {
   const out = new Map<N, Record<string, unknown>>();
   const problems: string[] = [];
@@ -41,9 +51,33 @@ export function parseConfigSlices<N extends string>(
   return out;
 }
 
-/** Validates every module's config slice first (fail fast), then builds each adapter with its slice. */
+/**
+ * The service's whole configuration: the shared settings (loadConfig) and every platform's slice,
+ * checked together before anything connects, so one ConfigError names every bad variable.
+ */
+export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const checked = <T>(read: () => T): T | undefined => {
+    try {
+      return read();
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e;
+      problems.push(...e.problems);
+      return undefined;
+    }
+  };
+  const config = checked(() => loadConfig(env));
+  checked(() => parseConfigSlices(platformModules, env));
+  if (problems.length || !config) throw new ConfigError(problems);
+  return config;
+}
+
+/**
+ * Validates every module's config slice first (fail fast), then builds each adapter with its
+ * slice. The slices are read where the platforms' accessors (`facebookConfig(config)`) read them.
+ */
 export function createPlatformRegistry(deps: AdapterDeps): PlatformRegistry {
-  const slices = parseConfigSlices<Platform>(platformModules, deps.config.env ?? process.env);
+  const slices = parseConfigSlices<Platform>(platformModules, configSliceSource({ env: process.env, ...deps.config }));
   return new PlatformRegistry(platformModules.map((m) => m.createAdapter({ ...deps, platformConfig: slices.get(m.name) })));
 }
 

@@ -16,7 +16,6 @@ export const refreshTokensHandler = defineHandler({
         apps: (e, tenantId, platform) => services.tenantApps.getDecrypted(e, tenantId, platform),
         logger: log,
         leewayMs: config.TOKEN_REFRESH_LEEWAY_SECONDS * 1000,
-        extendWithinMs: config.FACEBOOK_TOKEN_EXTEND_DAYS * 24 * 3600_000,
         onExtend: (platform) => services.infra.metrics?.tokenRefreshes.inc({ platform, outcome: 'extended' }),
       },
       payload.limit,

@@ -25,8 +25,8 @@ export const googleGaqlRoute = defineRoute({
   handler: async ({ deps, auth, query }) => {
     checkGaqlForm(query);
     const { query: gaql } = checkedGaql(query);
-    const ids = accountIdList(query.adAccountId, deps.config.GOOGLE_GAQL_MAX_ACCOUNTS);
     const google = deps.services.google;
+    const ids = accountIdList(query.adAccountId, google.maxAccounts);
     const { targets, known } = await google.expandTargets(await guardedCallers(deps, auth, ids, 'googleAds'), query.includeClients ?? false);
     return { data: await google.runGaql(targets, gaql, known) };
   },

@@ -9,7 +9,7 @@ const PlatformFieldDto = z
   .openapi('PlatformFieldDto');
 const PlatformMetadataDto = z
   .object({
-    platform: z.enum(APP_PLATFORMS as [AppPlatform, ...AppPlatform[]]),
+    platform: z.enum(APP_PLATFORMS),
     label: z.string(),
     available: z.boolean().openapi({ description: 'Whether users can connect this platform through the gateway today' }),
     reason: z.string().optional().openapi({ description: 'Why the platform cannot be connected (only when available is false)' }),

@@ -24,7 +24,9 @@ const PROBE_EVERY_MS = 24 * 3600_000;
  */
 export async function runTokenMaintenance(
   deps: {
-    em: EntityManager; auth: PlatformAuthService; platforms: PlatformRegistry; vault: Vault; apps: AppLookup; logger: Logger; leewayMs: number; extendWithinMs: number;
+    em: EntityManager; auth: PlatformAuthService; platforms: PlatformRegistry; vault: Vault; apps: AppLookup; logger: Logger; leewayMs: number;
+    /** Extend tokens with less than this left; default: the longest window an adapter that extends declares (`oauth.extendWithinMs`, its platform's setting). */
+    extendWithinMs?: number;
     onExtend?: (platform: string) => void;
   },
   limit = 500,
@@ -32,7 +34,9 @@ export async function runTokenMaintenance(
   const report: MaintenanceReport = { refreshed: 0, extended: 0, checked: 0, markedInvalid: 0, failed: 0 };
   const now = Date.now();
   const soon = new Date(now + Math.max(deps.leewayMs * 2, 15 * 60_000));
-  const extendBefore = new Date(now + deps.extendWithinMs);
+  const windows = deps.platforms.all().map((a) => (a.oauth.extend && a.oauth.extendWithinMs) || 0);
+  const extendWithinMs = deps.extendWithinMs ?? Math.max(0, ...windows);
+  const extendBefore = new Date(now + extendWithinMs);
   const probeBefore = new Date(now - PROBE_EVERY_MS);
   const due = await deps.em.find(
     Connection,

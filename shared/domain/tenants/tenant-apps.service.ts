@@ -9,7 +9,8 @@ export interface DecryptedApp {
   clientId: string;
   clientSecret: string;
   redirectUri?: string;
-  extras: { developerToken?: string; loginCustomerId?: string };
+  /** The fields a platform marks `extra` (Google's developer token and manager id). */
+  extras: Record<string, string>;
 }
 
 export type SecretView = { configured: true; last4: string };
@@ -176,9 +177,11 @@ export class TenantAppService {
     const clientSecret = secret(meta.clientSecretField);
     if (!clientId || !clientSecret) return null;
     const extras: DecryptedApp['extras'] = {};
-    const developerToken = secret('developerToken');
-    if (developerToken) extras.developerToken = developerToken;
-    if (app.fields.loginCustomerId) extras.loginCustomerId = app.fields.loginCustomerId.replace(/-/g, '');
+    for (const f of meta.fields) {
+      if (!f.extra) continue;
+      const stored = f.secret ? secret(f.name) : app.fields[f.name];
+      if (stored) extras[f.name] = f.extra === true ? stored : f.extra(stored);
+    }
     return { clientId, clientSecret, redirectUri: app.fields.redirectUri, extras };
   }
 }

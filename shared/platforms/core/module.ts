@@ -1,5 +1,6 @@
 import type { AnyZodObject, ZodTypeAny } from 'zod';
 import type { AdapterFactory } from './registry';
+import type { PlatformAppCredentials } from './app-credentials';
 import type { ImportSource } from './import-source';
 import type { ScopeModel } from './scopes';
 import type { WriteOperation } from './write-operation';
@@ -19,6 +20,8 @@ export interface PlatformModule<N extends string = string> {
    */
   config?: AnyZodObject;
   createAdapter: AdapterFactory;
+  /** What a tenant stores for the platform's app (`/api/v1/tenant/apps/{platform}`): its fields and which are the OAuth client's. */
+  appCredentials: PlatformAppCredentials;
   /** How the API names the platform: in operation ids (`start${label}Import`) and as the OpenAPI tag. */
   label: string;
   tag: string;

@@ -166,6 +166,8 @@ export interface PlatformOAuth {
   refresh?(app: PlatformApp, refreshToken: string): Promise<TokenGrant>;
   /** Meta: re-extends a long-lived token before its 60 days run out. */
   extend?(app: PlatformApp, accessToken: string): Promise<TokenGrant>;
+  /** With `extend`: token maintenance extends a token once less than this is left (a setting of the platform's config slice). */
+  extendWithinMs?: number;
   /** Inspects a token supplied by the caller (Meta debug_token); returns expiry and scopes. */
   inspect?(app: PlatformApp, accessToken: string): Promise<Pick<TokenGrant, 'expiresAt' | 'scopes' | 'platformUserId'>>;
   revoke(app: PlatformApp, grant: { accessToken: string; refreshToken?: string }): Promise<void>;

@@ -2,6 +2,7 @@ import { PlatformHttpClient } from '../core/http-client';
 import type { AdapterDeps } from '../core/registry';
 import type { PlatformAdapter } from '../core/types';
 import { definePlatformModule } from '../core/module';
+import { redirectUriField } from '../core/app-credentials';
 import { AdAccountId } from './dto/common.dto';
 import { facebookDescriptor } from './descriptor';
 import { facebookWire } from './client';
@@ -14,27 +15,44 @@ import { facebookObjectWriteOperations } from './operations/object-writes';
 import { facebookLeadsWriteOperations } from './operations/leads-export';
 import { facebookCreativeWriteOperations } from './operations/creative-writes';
 import { FACEBOOK_SCOPE_MODEL } from './scopes';
+import { facebookConfig, facebookConfigSchema } from './config';
+
+export { facebookConfig, facebookConfigSchema, type FacebookConfig } from './config';
+
+const DAY_MS = 24 * 3600_000;
 
 export function createFacebookAdapter(deps: AdapterDeps): PlatformAdapter {
-  const descriptor = facebookDescriptor(deps.config);
+  const settings = facebookConfig(deps.platformConfig ?? deps.config);
+  const descriptor = facebookDescriptor(settings);
   const client = new PlatformHttpClient(descriptor, facebookErrors, facebookWire(descriptor.apiBase), deps.http);
   return {
     platform: 'facebook',
     descriptor,
     client,
     errors: facebookErrors,
-    oauth: facebookOAuth(client, descriptor),
+    oauth: facebookOAuth(client, descriptor, settings.FACEBOOK_TOKEN_EXTEND_DAYS * DAY_MS),
     operations: facebookOperations(client),
   };
 }
 
-/** The Facebook platform: adapter, scopes, writes and import (listed once in shared/platforms/index.ts). */
+/** The Facebook platform: adapter, config slice, app credentials, scopes, writes and import (listed once in shared/platforms/index.ts). */
 export const facebookModule = definePlatformModule({
   name: 'facebook',
   label: 'Facebook',
   tag: 'Facebook',
   displayName: 'Meta',
+  config: facebookConfigSchema,
   createAdapter: createFacebookAdapter,
+  appCredentials: {
+    label: 'Meta (Facebook) Marketing API',
+    clientIdField: 'appId',
+    clientSecretField: 'appSecret',
+    fields: [
+      { name: 'appId', label: 'App ID', secret: false, required: true, pattern: { re: /^\d{5,20}$/, message: 'must be the numeric app id' } },
+      { name: 'appSecret', label: 'App secret', secret: true, required: true },
+      redirectUriField,
+    ],
+  },
   scopeModel: FACEBOOK_SCOPE_MODEL,
   writeOperations: [...facebookWriteOperations, ...facebookObjectWriteOperations, ...facebookLeadsWriteOperations, ...facebookCreativeWriteOperations],
   importSource: facebookImportSource,

@@ -24,7 +24,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
  * Meta login (docs/platforms/facebook.md §2): dialog → code → short-lived token → long-lived token (~60 days), then
  * `debug_token` for the real expiry and granted scopes.
  */
-export function facebookOAuth(client: PlatformClient, d: { dialogBase: string; scopes: string[] }): PlatformOAuth {
+export function facebookOAuth(client: PlatformClient, d: { dialogBase: string; scopes: string[] }, extendWithinMs: number): PlatformOAuth {
   const appToken = (app: PlatformApp) => `${app.clientId}|${app.clientSecret}`;
 
   async function inspect(app: PlatformApp, accessToken: string) {
@@ -92,6 +92,7 @@ export function facebookOAuth(client: PlatformClient, d: { dialogBase: string; s
     async extend(app, accessToken) {
       return grantFor(app, await longLived(app, accessToken));
     },
+    extendWithinMs,
     inspect,
     async revoke(app, { accessToken }) {
       await client.request({ method: 'DELETE', path: 'me/permissions', token: accessToken, kind: 'write', idempotent: true, appKey: app.clientId, appSecret: app.clientSecret });

@@ -1,6 +1,6 @@
-import type { Config } from '../../infra/config';
 import { consentScopes } from '../core/scopes';
 import type { PlatformDescriptor } from '../core/types';
+import { googleConfig } from './config';
 import { GOOGLE_ADS_SCOPE, GOOGLE_SCOPE_MODEL } from './scopes';
 
 export { GOOGLE_ADS_SCOPE };
@@ -11,14 +11,16 @@ export interface GoogleDescriptor extends PlatformDescriptor {
   revokeUrl: string;
 }
 
-export function googleDescriptor(config: Config): GoogleDescriptor {
-  const token = config.GOOGLE_TOKEN_URL.replace(/\/+$/, '');
+/** From Google's config slice (or any config object: `googleConfig` reads it). */
+export function googleDescriptor(config: object): GoogleDescriptor {
+  const c = googleConfig(config);
+  const token = c.GOOGLE_TOKEN_URL.replace(/\/+$/, '');
   return {
     platform: 'google',
     displayName: 'Google Ads',
-    apiBase: `${config.GOOGLE_ADS_URL.replace(/\/+$/, '')}/${config.GOOGLE_ADS_API_VERSION}/`,
-    apiVersion: config.GOOGLE_ADS_API_VERSION,
-    authorizeUrl: `${config.GOOGLE_OAUTH_URL.replace(/\/+$/, '')}/o/oauth2/v2/auth`,
+    apiBase: `${c.GOOGLE_ADS_URL.replace(/\/+$/, '')}/${c.GOOGLE_ADS_API_VERSION}/`,
+    apiVersion: c.GOOGLE_ADS_API_VERSION,
+    authorizeUrl: `${c.GOOGLE_OAUTH_URL.replace(/\/+$/, '')}/o/oauth2/v2/auth`,
     tokenUrl: `${token}/token`,
     revokeUrl: `${token}/revoke`,
     scopes: consentScopes(GOOGLE_SCOPE_MODEL),
@@ -26,7 +28,7 @@ export function googleDescriptor(config: Config): GoogleDescriptor {
     quotaOwnerHeader: 'developer-token',
     // Google sends no usage headers; its signal is quotaError with a retry delay (docs/platforms/google.md §7, §9).
     limitHeaders: [],
-    accountRps: config.GOOGLE_ACCOUNT_RPS,
-    appRps: config.GOOGLE_APP_RPS,
+    accountRps: c.GOOGLE_ACCOUNT_RPS,
+    appRps: c.GOOGLE_APP_RPS,
   };
 }

@@ -2,6 +2,7 @@ import { PlatformHttpClient } from '../core/http-client';
 import type { AdapterDeps } from '../core/registry';
 import type { PlatformAdapter } from '../core/types';
 import { definePlatformModule } from '../core/module';
+import { redirectUriField } from '../core/app-credentials';
 import { z } from '../../infra/zod-openapi';
 import { googleDescriptor } from './descriptor';
 import { googleHeaders, googleWire } from './client';
@@ -11,9 +12,12 @@ import { googleOperations } from './account-operations';
 import { googleImportSource } from './operations/import-source';
 import { googleWriteOperations } from './operations/write-operations';
 import { GOOGLE_SCOPE_MODEL } from './scopes';
+import { googleConfigSchema } from './config';
+
+export { googleConfig, googleConfigSchema, type GoogleConfig } from './config';
 
 export function createGoogleAdapter(deps: AdapterDeps): PlatformAdapter {
-  const descriptor = googleDescriptor(deps.config);
+  const descriptor = googleDescriptor(deps.platformConfig ?? deps.config);
   const client = new PlatformHttpClient(descriptor, googleErrors, googleWire(descriptor.apiBase), deps.http);
   return {
     platform: 'google',
@@ -33,13 +37,35 @@ const GOOGLE_IMPORT_ACCOUNT_ID = z
   .max(40)
   .openapi({ description: 'Google Ads customer id: `1234567890` or `123-456-7890`', example: '1234567890' });
 
-/** The Google platform: adapter, scopes, writes and import (listed once in shared/platforms/index.ts). */
+/** The Google platform: adapter, config slice, app credentials, scopes, writes and import (listed once in shared/platforms/index.ts). */
 export const googleModule = definePlatformModule({
   name: 'google',
   label: 'Google',
   tag: 'Google',
   displayName: 'Google Ads',
+  config: googleConfigSchema,
   createAdapter: createGoogleAdapter,
+  appCredentials: {
+    label: 'Google Ads API',
+    clientIdField: 'clientId',
+    clientSecretField: 'clientSecret',
+    fields: [
+      { name: 'clientId', label: 'OAuth client ID', secret: false, required: true },
+      { name: 'clientSecret', label: 'OAuth client secret', secret: true, required: true },
+      // Developer tokens were sunset on 2026-09-09 (header optional, ignored); kept for accounts that still send one.
+      { name: 'developerToken', label: 'Developer token (optional since the 2026-09 sunset)', secret: true, required: false, extra: true },
+      {
+        name: 'loginCustomerId',
+        label: 'Manager (login) customer ID',
+        secret: false,
+        required: false,
+        pattern: { re: /^\d{3}-?\d{3}-?\d{4}$/, message: 'must be a 10-digit customer id' },
+        // The login-customer-id header takes the bare 10 digits.
+        extra: (id) => id.replace(/-/g, ''),
+      },
+      redirectUriField,
+    ],
+  },
   scopeModel: GOOGLE_SCOPE_MODEL,
   writeOperations: googleWriteOperations,
   importSource: googleImportSource,

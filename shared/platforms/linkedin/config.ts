@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { configSliceInput } from '../core/module';
-
-const url = (def: string) => z.string().url().default(def);
-const int = (def: number) => z.coerce.number().int().min(0).default(def);
+import { configSliceReader, envInt, envUrl } from '../core/config-slice';
 
 /**
  * LinkedIn's slice of the configuration, with its environment variables: the module declares it,
@@ -10,19 +7,17 @@ const int = (def: number) => z.coerce.number().int().min(0).default(def);
  */
 export const linkedinConfigSchema = z.object({
   /** Host of the versioned REST API (`/rest/...`). */
-  LINKEDIN_API_URL: url('https://api.linkedin.com'),
+  LINKEDIN_API_URL: envUrl('https://api.linkedin.com'),
   /** Host of the OAuth endpoints (`/oauth/v2/...`). */
-  LINKEDIN_OAUTH_URL: url('https://www.linkedin.com'),
+  LINKEDIN_OAUTH_URL: envUrl('https://www.linkedin.com'),
   /** `LinkedIn-Version` sent on every call: YYYYMM (or YYYYMM.RR). Each is kept for a year (docs/platforms/linkedin.md). */
   LINKEDIN_API_VERSION: z.string().regex(/^\d{6}(\.\d{2})?$/, 'must be YYYYMM or YYYYMM.RR').default('202609'),
   /** Outbound pacing: calls per second per ad account and per app (0 = unpaced). LinkedIn's own limits are daily. */
-  LINKEDIN_ACCOUNT_RPS: int(0),
-  LINKEDIN_APP_RPS: int(10),
+  LINKEDIN_ACCOUNT_RPS: envInt(0),
+  LINKEDIN_APP_RPS: envInt(10),
 });
 
 export type LinkedinConfig = z.infer<typeof linkedinConfigSchema>;
 
 /** The LinkedIn settings in a (parsed or raw) config object; absent keys take their defaults. */
-export function linkedinConfig(config: object): LinkedinConfig {
-  return linkedinConfigSchema.parse(configSliceInput(linkedinConfigSchema, config as Record<string, unknown>));
-}
+export const linkedinConfig = configSliceReader(linkedinConfigSchema);

@@ -2,6 +2,7 @@ import { PlatformHttpClient } from '../core/http-client';
 import type { AdapterDeps } from '../core/registry';
 import type { PlatformAdapter } from '../core/types';
 import { definePlatformModule } from '../core/module';
+import { redirectUriField } from '../core/app-credentials';
 import { linkedinOperations } from './account-operations';
 import { LinkedinClient, linkedinWire } from './client';
 import { LINKEDIN_PLATFORM, linkedinDescriptor } from './descriptor';
@@ -13,7 +14,7 @@ import { linkedinImportSource } from './operations/import-source';
 import { linkedinWriteOperations } from './operations/write-operations';
 import { LINKEDIN_SCOPE_MODEL } from './scopes';
 
-export { linkedinConfigSchema, type LinkedinConfig } from './config';
+export { linkedinConfig, linkedinConfigSchema, type LinkedinConfig } from './config';
 
 /** LinkedIn Ads (Marketing API, versioned `/rest`); see docs/platforms/linkedin.md. */
 export function createLinkedinAdapter(deps: AdapterDeps): PlatformAdapter {
@@ -29,7 +30,7 @@ export function createLinkedinAdapter(deps: AdapterDeps): PlatformAdapter {
   };
 }
 
-/** The LinkedIn platform: adapter, config slice, scopes, writes and import (listed once in shared/platforms/index.ts). */
+/** The LinkedIn platform: adapter, config slice, app credentials, scopes, writes and import (listed once in shared/platforms/index.ts). */
 export const linkedinModule = definePlatformModule({
   name: LINKEDIN_PLATFORM,
   label: 'Linkedin',
@@ -37,6 +38,16 @@ export const linkedinModule = definePlatformModule({
   displayName: 'LinkedIn',
   config: linkedinConfigSchema,
   createAdapter: createLinkedinAdapter,
+  appCredentials: {
+    label: 'LinkedIn Marketing API',
+    clientIdField: 'clientId',
+    clientSecretField: 'clientSecret',
+    fields: [
+      { name: 'clientId', label: 'Client ID', secret: false, required: true },
+      { name: 'clientSecret', label: 'Client secret', secret: true, required: true },
+      redirectUriField,
+    ],
+  },
   scopeModel: LINKEDIN_SCOPE_MODEL,
   writeOperations: linkedinWriteOperations,
   importSource: linkedinImportSource,

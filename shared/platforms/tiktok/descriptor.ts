@@ -1,5 +1,5 @@
-import type { Config } from '../../infra/config';
 import type { PlatformDescriptor } from '../core/types';
+import { tiktokConfig } from './config';
 
 /**
  * TikTok grants scopes per app in its developer portal; the authorize URL names none (docs/platforms/tiktok.md, Scopes).
@@ -9,17 +9,19 @@ import type { PlatformDescriptor } from '../core/types';
  */
 export const TIKTOK_SCOPES: string[] = [];
 
-export function tiktokDescriptor(config: Config): PlatformDescriptor & { portalAuthUrl: string } {
+/** From TikTok's config slice (or any config object: `tiktokConfig` reads it). */
+export function tiktokDescriptor(config: object): PlatformDescriptor & { portalAuthUrl: string } {
+  const c = tiktokConfig(config);
   return {
     platform: 'tiktok',
     displayName: 'TikTok',
-    apiBase: `${config.TIKTOK_API_URL.replace(/\/+$/, '')}/open_api/v1.3/`,
+    apiBase: `${c.TIKTOK_API_URL.replace(/\/+$/, '')}/open_api/v1.3/`,
     apiVersion: 'v1.3',
-    portalAuthUrl: `${config.TIKTOK_AUTH_URL.replace(/\/+$/, '')}/portal/auth`,
+    portalAuthUrl: `${c.TIKTOK_AUTH_URL.replace(/\/+$/, '')}/portal/auth`,
     scopes: TIKTOK_SCOPES,
     // TikTok sends no limit headers; its signal is code 40100 in the body (docs/platforms/tiktok.md §8).
     limitHeaders: [],
-    accountRps: config.TIKTOK_ACCOUNT_RPS,
-    appRps: config.TIKTOK_APP_RPS,
+    accountRps: c.TIKTOK_ACCOUNT_RPS,
+    appRps: c.TIKTOK_APP_RPS,
   };
 }

@@ -2,6 +2,7 @@ import { PlatformHttpClient } from '../core/http-client';
 import type { AdapterDeps } from '../core/registry';
 import type { PlatformAdapter } from '../core/types';
 import { definePlatformModule } from '../core/module';
+import { redirectUriField } from '../core/app-credentials';
 import { adAccountId } from './operations/common.dto';
 import { tiktokDescriptor } from './descriptor';
 import { tiktokWire } from './client';
@@ -11,9 +12,12 @@ import { tiktokOperations } from './account-operations';
 import { tiktokImportSource } from './operations/import-source';
 import { tiktokWriteOperations } from './operations/write-operations';
 import { updateAssetOperation } from './operations/asset-update.operation';
+import { tiktokConfigSchema } from './config';
+
+export { tiktokConfig, tiktokConfigSchema, type TiktokConfig } from './config';
 
 export function createTiktokAdapter(deps: AdapterDeps): PlatformAdapter {
-  const descriptor = tiktokDescriptor(deps.config);
+  const descriptor = tiktokDescriptor(deps.platformConfig ?? deps.config);
   const client = new PlatformHttpClient(descriptor, tiktokErrors, tiktokWire(descriptor.apiBase), deps.http);
   return {
     platform: 'tiktok',
@@ -25,13 +29,24 @@ export function createTiktokAdapter(deps: AdapterDeps): PlatformAdapter {
   };
 }
 
-/** The Tiktok platform: adapter, scopes, writes and import (listed once in shared/platforms/index.ts). */
+/** The Tiktok platform: adapter, config slice, app credentials, writes and import (listed once in shared/platforms/index.ts). */
 export const tiktokModule = definePlatformModule({
   name: 'tiktok',
   label: 'Tiktok',
   tag: 'TikTok',
   displayName: 'TikTok',
+  config: tiktokConfigSchema,
   createAdapter: createTiktokAdapter,
+  appCredentials: {
+    label: 'TikTok API for Business',
+    clientIdField: 'appId',
+    clientSecretField: 'secret',
+    fields: [
+      { name: 'appId', label: 'App ID', secret: false, required: true },
+      { name: 'secret', label: 'App secret', secret: true, required: true },
+      redirectUriField,
+    ],
+  },
   writeOperations: [...tiktokWriteOperations, updateAssetOperation],
   importSource: tiktokImportSource,
   importRequest: { accountId: adAccountId, levels: 'campaigns, ad groups, ads and pixels' },

@@ -2,6 +2,7 @@ import { AppError } from '../../../errors/app-error';
 import { createOnce } from '../../core/create-once';
 import type { WriteContext } from '../../core/write-operation';
 import type { InsightsQuery } from '../dto/insights.dto';
+import { facebookConfig } from '../config';
 import type { GraphCaller } from './caller';
 import { toGatewayList, type GraphList } from './graph-call';
 import { reportRunRowsCall, reportRunStatusCall, runState, startReportRunCall, type ReportRun } from './insights';
@@ -14,7 +15,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * `reportRunId`, which pages on through `GET /insights?reportRunId=…&after=…`.
  */
 export async function runInsightsReport(ctx: WriteContext, graph: GraphCaller, q: InsightsQuery) {
-  const cfg = ctx.config;
+  const cfg = facebookConfig(ctx.config);
   const pollMs = cfg.FACEBOOK_INSIGHTS_POLL_MS;
   const deadline = Date.now() + cfg.FACEBOOK_INSIGHTS_TIMEOUT_MS;
   const { runId } = await createOnce<{ runId: string }>(ctx, 'report-run', {

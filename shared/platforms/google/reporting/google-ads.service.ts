@@ -17,6 +17,7 @@ import { assetsCall, assetsPageFrom, type AssetsPage } from '../operations/asset
 import { mapBounded, mergeFanOut, type FailedAccountItem } from '../operations/fan-out';
 import { pageFromSearch, rowsFromStream, searchCall, searchStreamCall, type GoogleRow } from '../operations/search';
 import { CurrencyCache } from './currency-cache';
+import { googleConfig } from '../config';
 
 export interface GoogleAdsDeps {
   redis: Redis;
@@ -49,6 +50,11 @@ export class GoogleAdsService {
 
   constructor(private readonly deps: GoogleAdsDeps) {
     this.currencies = new CurrencyCache(deps.redis, deps.prefix, deps.currencyTtlSeconds);
+  }
+
+  /** The most accounts one GAQL request may cover (GOOGLE_GAQL_MAX_ACCOUNTS). */
+  get maxAccounts(): number {
+    return this.deps.maxAccounts;
   }
 
   /**
@@ -151,18 +157,15 @@ function errorView(e: unknown): { code: string; message: string } {
   return isAppError(e) ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: 'Unexpected failure' };
 }
 
-/** Built once per process (Services.google). */
-export function createGoogleAdsService(infra: {
-  config: { REDIS_PREFIX: string; GOOGLE_GAQL_CONCURRENCY: number; GOOGLE_GAQL_MAX_ACCOUNTS: number; GOOGLE_CURRENCY_CACHE_SECONDS: number };
-  redis: Redis;
-  logger: Logger;
-}): GoogleAdsService {
+/** Built once per process (Services.google), with Google's config slice read from the config. */
+export function createGoogleAdsService(infra: { config: { REDIS_PREFIX: string }; redis: Redis; logger: Logger }): GoogleAdsService {
+  const c = googleConfig(infra.config);
   return new GoogleAdsService({
     redis: infra.redis,
     prefix: infra.config.REDIS_PREFIX,
     logger: infra.logger.child({ component: 'google-ads' }),
-    concurrency: infra.config.GOOGLE_GAQL_CONCURRENCY,
-    maxAccounts: infra.config.GOOGLE_GAQL_MAX_ACCOUNTS,
-    currencyTtlSeconds: infra.config.GOOGLE_CURRENCY_CACHE_SECONDS,
+    concurrency: c.GOOGLE_GAQL_CONCURRENCY,
+    maxAccounts: c.GOOGLE_GAQL_MAX_ACCOUNTS,
+    currencyTtlSeconds: c.GOOGLE_CURRENCY_CACHE_SECONDS,
   });
 }
