@@ -1,4 +1,4 @@
-import { startTestApp, http, uniquePrefix, type TestApp } from '../../helpers/test-app';
+import { http, startWorld, type TestApp, type World } from '../../world';
 import { createTenant, type CreatedTenant } from '../../helpers/identity';
 import { bearer, closeAll, closeAndExpectNoLeaks, key } from './support';
 import { inboundRateLimit } from '../../../api/middleware/inbound-rate-limit';
@@ -6,17 +6,21 @@ import { createRedis } from '../../../shared/infra/redis';
 import type { AppDeps } from '../../../api/deps';
 
 describe('inbound rate limit per tenant (Redis, shared across replicas)', () => {
+  let w: World;
   let r1: TestApp;
   let r2: TestApp;
   let a: CreatedTenant;
   let b: CreatedTenant;
   beforeAll(async () => {
     // Two replicas of the api sharing one Redis namespace, as behind a load balancer.
-    const env = { RATE_LIMIT_PER_MINUTE: '5', REDIS_PREFIX: uniquePrefix('rl') };
-    [r1, r2] = await Promise.all([startTestApp({ env }), startTestApp({ env })]);
+    w = await startWorld({ platforms: [], tenant: false, env: { RATE_LIMIT_PER_MINUTE: '5' } });
+    [r1, r2] = [w.app, await w.replica()];
     [a, b] = await Promise.all([createTenant(r1), createTenant(r1)]);
   });
-  afterAll(() => closeAll([r1, r2]));
+  afterAll(async () => {
+    await closeAll([r1, r2]);
+    await w?.close();
+  });
 
   it('sends RateLimit-* headers on every authenticated answer, success or error, and counts across replicas', async () => {
     const answers = [
@@ -96,15 +100,19 @@ describe('inbound rate limit per tenant (Redis, shared across replicas)', () => 
 });
 
 describe('inbound rate limit far from the limit (admissions counted in process, synced to Redis)', () => {
+  let w: World;
   let r1: TestApp;
   let r2: TestApp;
   let a: CreatedTenant;
   beforeAll(async () => {
-    const env = { RATE_LIMIT_PER_MINUTE: '200', REDIS_PREFIX: uniquePrefix('rl') };
-    [r1, r2] = await Promise.all([startTestApp({ env }), startTestApp({ env })]);
+    w = await startWorld({ platforms: [], tenant: false, env: { RATE_LIMIT_PER_MINUTE: '200' } });
+    [r1, r2] = [w.app, await w.replica()];
     a = await createTenant(r1);
   });
-  afterAll(() => closeAll([r1, r2]));
+  afterAll(async () => {
+    await closeAll([r1, r2]);
+    await w?.close();
+  });
 
   it('admits exactly the limit across two replicas, then answers 429, and Redis ends up holding every request', async () => {
     const statuses: number[] = [];

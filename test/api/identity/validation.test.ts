@@ -1,4 +1,4 @@
-import { startTestApp, http, type TestApp } from '../../helpers/test-app';
+import { http, startWorld, type World } from '../../world';
 import { createTenant, type CreatedTenant } from '../../helpers/identity';
 import { bearer, closeAll, closeAndExpectNoLeaks, key } from './support';
 
@@ -38,17 +38,17 @@ const cases: Case[] = [
 ];
 
 describe('400 VALIDATION_FAILED on every identity DTO', () => {
-  let app: TestApp;
+  let w: World;
   let t: CreatedTenant;
   beforeAll(async () => {
-    app = await startTestApp();
-    t = await createTenant(app);
+    w = await startWorld({ platforms: [], tenant: false });
+    t = await createTenant(w.app);
   });
-  afterAll(() => closeAll([app]));
+  afterAll(() => closeAll([w.app]));
 
   const send = (c: Case, body: unknown) => {
     const headers = c.creds === 'key' ? key(t.apiKey) : c.creds === 'owner' ? bearer(t.ownerToken) : {};
-    return http(app.url, c.method, c.path, { headers, body });
+    return http(w.app.url, c.method, c.path, { headers, body });
   };
   const paths = (r: { body: { error: { details: { path: string }[] } } }) => r.body.error.details.map((d) => d.path);
 
@@ -83,26 +83,26 @@ describe('400 VALIDATION_FAILED on every identity DTO', () => {
     ['page=0', 'query.page'],
     ['pageSize=101', 'query.pageSize'],
   ])('GET /tenant/users?%s → 400', async (q, path) => {
-    const r = await http(app.url, 'GET', `/api/v1/tenant/users?${q}`, { headers: key(t.apiKey) });
+    const r = await http(w.app.url, 'GET', `/api/v1/tenant/users?${q}`, { headers: key(t.apiKey) });
     expect(r.status).toBe(400);
     expect(paths(r)).toContain(path);
   });
 
   it('a non-uuid user id → 400', async () => {
-    const r = await http(app.url, 'GET', '/api/v1/tenant/users/42', { headers: key(t.apiKey) });
+    const r = await http(w.app.url, 'GET', '/api/v1/tenant/users/42', { headers: key(t.apiKey) });
     expect(r.status).toBe(400);
   });
 
   it('field rules: bad email, short password, bad app id, bad customer id, bad URL', async () => {
-    const su = await http(app.url, 'POST', '/api/v1/tenants', { body: { email: 'nope', password: 'short', name: 'A', tenantName: 'T' } });
+    const su = await http(w.app.url, 'POST', '/api/v1/tenants', { body: { email: 'nope', password: 'short', name: 'A', tenantName: 'T' } });
     expect(paths(su).sort()).toEqual(['body.email', 'body.password']);
-    const fb = await http(app.url, 'POST', '/api/v1/tenant/apps/facebook', { headers: key(t.apiKey), body: { appId: 'abc', appSecret: 's', redirectUri: 'javascript:x' } });
+    const fb = await http(w.app.url, 'POST', '/api/v1/tenant/apps/facebook', { headers: key(t.apiKey), body: { appId: 'abc', appSecret: 's', redirectUri: 'javascript:x' } });
     expect(paths(fb).sort()).toEqual(['body.appId', 'body.redirectUri']);
-    const g = await http(app.url, 'PATCH', '/api/v1/tenant/apps/google', { headers: key(t.apiKey), body: { loginCustomerId: '12' } });
+    const g = await http(w.app.url, 'PATCH', '/api/v1/tenant/apps/google', { headers: key(t.apiKey), body: { loginCustomerId: '12' } });
     expect(paths(g)).toEqual(['body.loginCustomerId']);
   });
 
   it('leaves no secret in the captured pino logs', async () => {
-    await closeAndExpectNoLeaks([app]);
+    await closeAndExpectNoLeaks([w.app]);
   });
 });
