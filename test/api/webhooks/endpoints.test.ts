@@ -1,4 +1,4 @@
-import { startTestApp, http, type TestApp } from '../../helpers/test-app';
+import { http, startWorld, type World } from '../../world';
 import { createTenant, trackSecret, type CreatedTenant } from '../../helpers/identity';
 import { startMailBox, mailTo, type MailBox } from '../../helpers/smtp';
 import { key } from './support';
@@ -7,22 +7,22 @@ const BASE = '/api/v1/tenant/webhooks';
 const URL_OK = 'http://127.0.0.1:9/hooks';
 
 describe('webhook endpoints API', () => {
-  let app: TestApp;
+  let world: World;
   let mail: MailBox;
   let a: CreatedTenant;
   let b: CreatedTenant;
 
   beforeAll(async () => {
     mail = await startMailBox();
-    app = await startTestApp({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', SMTP_URL: mail.url } });
-    [a, b] = await Promise.all([createTenant(app), createTenant(app)]);
+    world = await startWorld({ platforms: [], tenant: false, env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', SMTP_URL: mail.url } });
+    [a, b] = await Promise.all([createTenant(world.app), createTenant(world.app)]);
   });
   afterAll(async () => {
-    await app?.close();
+    await world?.close();
     await mail?.close();
   });
 
-  const create = (t: CreatedTenant, body: unknown) => http(app.url, 'POST', BASE, { headers: key(t.apiKey), body });
+  const create = (t: CreatedTenant, body: unknown) => http(world.app.url, 'POST', BASE, { headers: key(t.apiKey), body });
 
   it('creates an endpoint, shows its secret once, stores it encrypted, and lists, reads, updates and deletes it', async () => {
     const c = await create(a, { url: URL_OK, events: ['job.completed', 'job.failed'], description: 'ops' });
@@ -32,24 +32,24 @@ describe('webhook endpoints API', () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(view).toMatchObject({ url: URL_OK, events: ['job.completed', 'job.failed'], description: 'ops', enabled: true, disabledReason: null });
 
-    const [row] = (await app.infra.orm.em.fork().getConnection().execute('select secret_enc from webhook_endpoints where id = ?', [view.id])) as { secret_enc: string }[];
+    const [row] = (await world.app.infra.orm.em.fork().getConnection().execute('select secret_enc from webhook_endpoints where id = ?', [view.id])) as { secret_enc: string }[];
     expect(row!.secret_enc).not.toContain(secret.slice(6));
-    expect(app.services.vault.decrypt(row!.secret_enc)).toBe(secret);
+    expect(world.app.services.vault.decrypt(row!.secret_enc)).toBe(secret);
 
-    const got = await http(app.url, 'GET', `${BASE}/${view.id}`, { headers: key(a.apiKey) });
+    const got = await http(world.app.url, 'GET', `${BASE}/${view.id}`, { headers: key(a.apiKey) });
     expect(got.status).toBe(200);
     expect(got.body.data).toEqual(view);
     expect(JSON.stringify(got.body)).not.toContain(secret);
-    const list = await http(app.url, 'GET', BASE, { headers: key(a.apiKey) });
+    const list = await http(world.app.url, 'GET', BASE, { headers: key(a.apiKey) });
     expect(list.body.data.map((e: { id: string }) => e.id)).toContain(view.id);
 
-    const up = await http(app.url, 'PATCH', `${BASE}/${view.id}`, { headers: key(a.apiKey), body: { events: '*', description: null, enabled: false } });
+    const up = await http(world.app.url, 'PATCH', `${BASE}/${view.id}`, { headers: key(a.apiKey), body: { events: '*', description: null, enabled: false } });
     expect(up.status).toBe(200);
     expect(up.body.data).toMatchObject({ events: '*', description: null, enabled: false, disabledReason: 'by_tenant' });
 
-    const del = await http(app.url, 'DELETE', `${BASE}/${view.id}`, { headers: key(a.apiKey) });
+    const del = await http(world.app.url, 'DELETE', `${BASE}/${view.id}`, { headers: key(a.apiKey) });
     expect(del.body.data).toEqual({ id: view.id, deleted: true });
-    expect((await http(app.url, 'GET', `${BASE}/${view.id}`, { headers: key(a.apiKey) })).status).toBe(404);
+    expect((await http(world.app.url, 'GET', `${BASE}/${view.id}`, { headers: key(a.apiKey) })).status).toBe(404);
   });
 
   it.each([
@@ -69,9 +69,9 @@ describe('webhook endpoints API', () => {
   it('refuses a private URL on update too, and keeps the old one', async () => {
     const c = await create(a, { url: URL_OK, events: '*' });
     trackSecret(c.body.data.secret);
-    const r = await http(app.url, 'PATCH', `${BASE}/${c.body.data.id}`, { headers: key(a.apiKey), body: { url: 'https://192.168.0.10/x' } });
+    const r = await http(world.app.url, 'PATCH', `${BASE}/${c.body.data.id}`, { headers: key(a.apiKey), body: { url: 'https://192.168.0.10/x' } });
     expect(r.status).toBe(400);
-    expect((await http(app.url, 'GET', `${BASE}/${c.body.data.id}`, { headers: key(a.apiKey) })).body.data.url).toBe(URL_OK);
+    expect((await http(world.app.url, 'GET', `${BASE}/${c.body.data.id}`, { headers: key(a.apiKey) })).body.data.url).toBe(URL_OK);
   });
 
   it('accepts https to a public address', async () => {
@@ -105,26 +105,26 @@ describe('webhook endpoints API', () => {
       ['POST', `${BASE}/${id}/deliveries/00000000-0000-4000-8000-000000000000/redeliver`],
     ];
     for (const [method, path, body] of calls) {
-      const r = await http(app.url, method, path, { headers: asB, body });
+      const r = await http(world.app.url, method, path, { headers: asB, body });
       expect([method, path, r.status, r.body.error?.code]).toEqual([method, path, 404, 'NOT_FOUND']);
     }
-    const list = await http(app.url, 'GET', BASE, { headers: asB });
+    const list = await http(world.app.url, 'GET', BASE, { headers: asB });
     expect(list.body.data.map((e: { id: string }) => e.id)).not.toContain(id);
-    expect((await http(app.url, 'GET', `${BASE}/${id}`, { headers: key(a.apiKey) })).body.data.enabled).toBe(true);
+    expect((await http(world.app.url, 'GET', `${BASE}/${id}`, { headers: key(a.apiKey) })).body.data.enabled).toBe(true);
   });
 
   it('a member of the tenant may not manage webhooks (403); the owner may', async () => {
     const email = `member-${Date.now()}@example.test`;
-    await http(app.url, 'POST', '/api/v1/tenant/invitations', { headers: key(a.apiKey), body: { email, role: 'member' } });
+    await http(world.app.url, 'POST', '/api/v1/tenant/invitations', { headers: key(a.apiKey), body: { email, role: 'member' } });
     const token = /inv_[A-Za-z0-9_-]{43}/.exec((await mailTo(mail, email)).text)![0];
     const password = 'Member-pass-123x';
     trackSecret(token, password);
-    const acc = await http(app.url, 'POST', '/api/v1/invitations/accept', { body: { token, name: 'Member', password } });
+    const acc = await http(world.app.url, 'POST', '/api/v1/invitations/accept', { body: { token, name: 'Member', password } });
     trackSecret(acc.body.data.accessToken, acc.body.data.refreshToken);
     const member = { authorization: `Bearer ${acc.body.data.accessToken}` };
-    expect((await http(app.url, 'GET', BASE, { headers: member })).status).toBe(403);
-    expect((await http(app.url, 'POST', BASE, { headers: member, body: { url: URL_OK, events: '*' } })).status).toBe(403);
-    const owner = await http(app.url, 'POST', BASE, { headers: { authorization: `Bearer ${a.ownerToken}` }, body: { url: URL_OK, events: '*' } });
+    expect((await http(world.app.url, 'GET', BASE, { headers: member })).status).toBe(403);
+    expect((await http(world.app.url, 'POST', BASE, { headers: member, body: { url: URL_OK, events: '*' } })).status).toBe(403);
+    const owner = await http(world.app.url, 'POST', BASE, { headers: { authorization: `Bearer ${a.ownerToken}` }, body: { url: URL_OK, events: '*' } });
     expect(owner.status).toBe(201);
     trackSecret(owner.body.data.secret);
   });

@@ -1,7 +1,5 @@
-import { startTestApp, http, uniquePrefix, type TestApp } from '../../helpers/test-app';
-import { configureApps, createTenant, externalUserToken, trackSecret, type CreatedTenant } from '../../helpers/identity';
-import { connectAccount, simEnv } from '../../helpers/connections';
-import { startTiktokSim } from '../../simulators/tiktok';
+import { http, startWorld, type TestApp, type World } from '../../world';
+import { trackSecret, type CreatedTenant } from '../../helpers/identity';
 import { registerTestWriteOps, testJobRoutes } from '../../workers/support/jobs-fixture';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
 import { key } from './support';
@@ -14,7 +12,7 @@ const ACCOUNT = '7000000000000000011';
  * created and changed on one, the jobs finish on the other, which hears of each change at once.
  */
 describe('job events are recorded only for tenants subscribed to them, across replicas', () => {
-  let sim: Awaited<ReturnType<typeof startTiktokSim>>;
+  let world: World<'tiktok'>;
   let rx: WebhookReceiver;
   let worker: TestApp;
   let other: TestApp;
@@ -22,21 +20,19 @@ describe('job events are recorded only for tenants subscribed to them, across re
   let alice: Record<string, string>;
 
   beforeAll(async () => {
-    [sim, rx] = await Promise.all([startTiktokSim(), startWebhookReceiver()]);
+    rx = await startWebhookReceiver();
     registerTestWriteOps();
-    const env = { ...simEnv({ tiktok: sim }), REDIS_PREFIX: uniquePrefix('subs'), WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WRITE_SYNC_TIMEOUT_MS: '10000' };
-    worker = await startTestApp({ workers: true, env, app: { extraRoutes: testJobRoutes } });
-    other = await startTestApp({ env });
-    tenant = await createTenant(worker);
-    await configureApps(worker, tenant.apiKey);
-    const token = await externalUserToken(worker, tenant.apiKey, 'alice-ext');
-    alice = { authorization: `Bearer ${token}` };
-    await connectAccount(worker, { tiktok: sim }, { platform: 'tiktok', token, adAccountId: ACCOUNT, via: 'token' });
+    const env = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WRITE_SYNC_TIMEOUT_MS: '10000' };
+    world = await startWorld({ platform: 'tiktok', workers: true, env, app: { extraRoutes: testJobRoutes } });
+    worker = world.app;
+    other = await world.replica({ app: {} });
+    tenant = world.tenant;
+    alice = world.user.headers;
+    await world.connect('tiktok', { adAccountId: ACCOUNT, via: 'token' });
   }, 60_000);
   afterAll(async () => {
-    await other?.close();
-    await worker?.close();
-    await Promise.all([rx?.close(), sim?.close()]);
+    await world?.close();
+    await rx?.close();
   });
 
   const eventRows = async () =>

@@ -1,7 +1,5 @@
-import { startTestApp, http, type TestApp } from '../../helpers/test-app';
 import { configureApps, externalUserToken, leakedSecrets, trackSecret } from '../../helpers/identity';
-import { connectAccount, simEnv } from '../../helpers/connections';
-import { startTiktokSim } from '../../simulators/tiktok';
+import { http, startWorld, type TestApp, type World } from '../../world';
 import { registerTestWriteOps, testJobRoutes } from '../../workers/support/jobs-fixture';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
 import { emitEvent } from '../../../shared/domain/webhooks/events';
@@ -12,7 +10,7 @@ const ACCOUNT = '7000000000000000011';
 
 /** Every event type, produced by the real code paths and delivered by the real worker to a real receiver. */
 describe('webhook events end to end', () => {
-  let sim: Awaited<ReturnType<typeof startTiktokSim>>;
+  let world: World<'tiktok'>;
   let app: TestApp;
   let rx: WebhookReceiver;
   let other: WebhookReceiver;
@@ -23,15 +21,18 @@ describe('webhook events end to end', () => {
   let connectionId: string;
 
   beforeAll(async () => {
-    sim = await startTiktokSim();
     rx = await startWebhookReceiver();
     other = await startWebhookReceiver();
     registerTestWriteOps();
-    app = await startTestApp({
+    // The tenants are made below, each with its webhook endpoint.
+    world = await startWorld({
+      platform: 'tiktok',
+      tenant: false,
       workers: true,
-      env: { ...simEnv({ tiktok: sim }), WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WRITE_SYNC_TIMEOUT_MS: '5000', METRICS_TOKEN: 'events-test-metrics-token' },
+      env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WRITE_SYNC_TIMEOUT_MS: '5000', METRICS_TOKEN: 'events-test-metrics-token' },
       app: { extraRoutes: testJobRoutes },
     });
+    app = world.app;
     h = await tenantWithEndpoint(app, `${rx.url}?all`);
     const f = await http(app.url, 'POST', '/api/v1/tenant/webhooks', { headers: key(h.tenant.apiKey), body: { url: `${rx.url}?failed`, events: ['job.failed'] } });
     failedOnly = { id: f.body.data.id, secret: f.body.data.secret };
@@ -41,10 +42,9 @@ describe('webhook events end to end', () => {
     alice = { authorization: `Bearer ${await externalUserToken(app, h.tenant.apiKey, 'alice-ext')}` };
   }, 60_000);
   afterAll(async () => {
-    await app?.close();
+    await world?.close();
     await rx?.close();
     await other?.close();
-    await sim?.close();
   });
 
   /** The webhook of `type` (to the catch-all endpoint) whose data matches, after checking its signature. */
@@ -59,7 +59,7 @@ describe('webhook events end to end', () => {
     ((await app.infra.orm.em.fork().getConnection().execute(`select id from jobs where params->>'name' = ?`, [name])) as { id: string }[])[0]!.id;
 
   it('activating an account with a token sends connection.created and ad_account.activated', async () => {
-    const acc = await connectAccount(app, { tiktok: sim }, { platform: 'tiktok', token: alice.authorization!.slice(7), adAccountId: ACCOUNT });
+    const acc = await world.connect('tiktok', { adAccountId: ACCOUNT, as: { externalUserId: 'alice-ext', token: alice.authorization!.slice(7), headers: alice } });
     connectionId = acc.connectionId;
     const conn = await event('connection.created', (d) => d.connectionId === connectionId);
     const listed = await http(app.url, 'GET', '/api/v1/connections', { headers: alice });
@@ -81,11 +81,7 @@ describe('webhook events end to end', () => {
   });
 
   it('a write the platform rejects sends job.failed, also to the endpoint subscribed to job.failed only', async () => {
-    await fetch(`${sim.baseUrl}/__sim/platform-errors`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code: 40002, message: 'budget: Must be greater than 50.', path: '/campaign/create/', count: 1 }),
-    });
+    await world.sim.injectError({ code: 40002, message: 'budget: Must be greater than 50.', path: '/campaign/create/', count: 1 });
     const name = `Rejected ${Date.now()}`;
     const r = await http(app.url, 'POST', '/api/v1/test-jobs/tiktok/campaigns', { headers: alice, body: { adAccountId: ACCOUNT, name } });
     expect(r.status).toBe(422);
