@@ -6,11 +6,15 @@ import { ImportResultDto } from '../jobs/job.schemas';
 import {
   adAccountCall, businessAdAccountsCall, businessCall, businessCatalogsCall, myAdAccountsCall, myBusinessesCall,
 } from '../../../shared/platforms/facebook/operations/reads';
-import { defineRoute, type RouteSpec } from '../route';
-import { accountListRoute, graphListRoute, guardedReadRoute } from './read-route-factories';
-import { READ_ERRORS, TAGS, account, guardQuery, read } from './support';
+import type { RouteSpec } from '../route';
+import { guardedRoute } from '../guarded-route';
+import { read } from './graph-reads';
+import { accountListRoute, graphListRoute } from './read-route-factories';
+import { META_READ, TAGS } from './schemas';
 
-export const importAdAccountRoute = defineRoute({
+export const importAdAccountRoute = guardedRoute({
+  platform: 'facebook',
+  from: 'query',
   method: 'get',
   path: '/api/v1/facebook/import-ad-account',
   operationId: 'facebookImportAdAccount',
@@ -24,9 +28,8 @@ export const importAdAccountRoute = defineRoute({
   query: AdAccountQuery,
   response: { schema: ImportResultDto, description: 'The import finished within the wait' },
   errors: [403, 404, 502],
-  before: guardQuery(),
-  handler: async ({ deps, auth, req }) =>
-    deps.services.jobs.submit({ auth, req }, { type: 'import', platform: 'facebook', adAccount: account(req), message: 'Ad account import finished' }),
+  handler: async ({ deps, auth, req, account }) =>
+    deps.services.jobs.submit({ auth, req }, { type: 'import', platform: 'facebook', adAccount: account, message: 'Ad account import finished' }),
 });
 
 export const teamImportAdAccountRoute: RouteSpec = {
@@ -57,33 +60,25 @@ const adAccountsRoute = graphListRoute({
 /** The account in the path is the one guarded; `adAccountId` may be omitted (or must name the same account). */
 const AccountDetailQuery = z.object({ adAccountId: z.string().optional(), ...credentialQuery, ...fieldsQuery }).strict();
 
-const adAccountRoute = defineRoute({
-  method: 'get',
+const adAccountRoute = guardedRoute({
+  ...META_READ,
+  // The account in the path is the one guarded.
+  from: { param: 'id' },
   path: '/api/v1/facebook/ad-accounts/{id}',
   operationId: 'facebookGetAdAccount',
   summary: 'Ad account fetched',
-  tags: TAGS,
-  auth: 'external',
   params: z.object({ id: z.string().regex(/^(act_)?\d{1,20}$/, 'must be an ad account id: act_123 or 123') }),
   query: AccountDetailQuery,
   response: { schema: graphObjectSchema('adaccount') },
-  errors: READ_ERRORS,
-  before: [
-    async (req, _res, next) => {
-      const valid = (req as unknown as { valid: { params: { id: string }; query: { adAccountId?: string } } }).valid;
-      const services = req.app.locals.deps.services;
-      const guarded = await services.guard.check(req.ctx.auth, 'facebook', valid.params.id, { operationId: req.ctx.operationId ?? 'facebookGetAdAccount', method: 'get' });
-      if (valid.query.adAccountId !== undefined && services.guard.normalize('facebook', valid.query.adAccountId) !== guarded.platformAccountId) {
-        throw new AppError('VALIDATION_FAILED', 'adAccountId differs from the account in the path', {
-          details: [{ path: 'query.adAccountId', message: 'must name the same account as the path, or be omitted' }],
-        });
-      }
-      req.ctx.account = guarded;
-      req.ctx.caller = services.callerFor(guarded);
-      next();
-    },
-  ],
-  handler: async ({ req, query }) => ({ data: await read(req, adAccountCall(account(req).platformAccountId, query.fields)) }),
+  handler: async (ctx) => {
+    const { deps, account, query } = ctx;
+    if (query.adAccountId !== undefined && deps.services.guard.normalize('facebook', query.adAccountId) !== account.platformAccountId) {
+      throw new AppError('VALIDATION_FAILED', 'adAccountId differs from the account in the path', {
+        details: [{ path: 'query.adAccountId', message: 'must name the same account as the path, or be omitted' }],
+      });
+    }
+    return { data: await read(ctx, adAccountCall(account.platformAccountId, query.fields)) };
+  },
 });
 
 const BusinessParams = z.object({ businessId: GraphId });
@@ -97,14 +92,15 @@ const businessesRoute = graphListRoute({
   call: ({ query }) => myBusinessesCall(query),
 });
 
-const businessRoute = guardedReadRoute({
+const businessRoute = guardedRoute({
+  ...META_READ,
   path: '/api/v1/facebook/businesses/{businessId}',
   operationId: 'facebookGetBusiness',
   summary: 'Business fetched',
   params: BusinessParams,
   query: DetailQuery,
   response: { schema: graphObjectSchema('business') },
-  handler: async ({ req, params, query }) => ({ data: await read(req, businessCall(params.businessId, query.fields)) }),
+  handler: async (ctx) => ({ data: await read(ctx, businessCall(ctx.params.businessId, ctx.query.fields)) }),
 });
 
 const businessAdAccountsRoute = graphListRoute({

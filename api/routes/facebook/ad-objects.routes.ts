@@ -4,9 +4,12 @@ import { graphListSchema } from '../../../shared/platforms/facebook/dto/objects.
 import { StatusUpdateDto } from '../../../shared/platforms/facebook/dto/campaign.dto';
 import type { GraphObject } from '../../../shared/platforms/facebook/operations/fields';
 import { detailCall, listCall, type AccountEdge } from '../../../shared/platforms/facebook/operations/reads';
-import { defineRoute, type RouteSpec } from '../route';
-import { accountListRoute, guardedReadRoute, objectDetailRoute } from './read-route-factories';
-import { TAGS, WRITE_ERRORS, guardBody, readList, readOwned, submitWrite } from './support';
+import { updateStatus } from '../../../shared/platforms/facebook/operations/write-operations';
+import type { RouteSpec } from '../route';
+import { guardedRoute, writeRoute } from '../guarded-route';
+import { readList, readOwned } from './graph-reads';
+import { accountListRoute, objectDetailRoute } from './read-route-factories';
+import { META_READ, META_WRITE } from './schemas';
 
 /** Campaigns, ad sets and ads share list, details, child ads and status routes (docs/api-conventions.md §6). */
 interface Level {
@@ -44,29 +47,27 @@ function routesFor(l: Level): RouteSpec[] {
       object: l.object,
       label: l.label,
     }),
-    defineRoute({
+    writeRoute({
+      ...META_WRITE,
       method: 'post',
       path: `${base}/{id}/status`,
       operationId: `facebookUpdate${l.one}Status`,
-      job: 'write',
       summary: `${l.label} status updated`,
       description: 'Write job: `POST /{id} status=…`. The object must belong to `adAccountId` (checked with its `account_id`), otherwise 404.',
-      tags: TAGS,
-      auth: 'external',
       params: IdParams,
       body: StatusUpdateDto,
       response: { schema: z.object({ success: z.boolean(), id: z.string(), status: z.string() }).openapi('StatusUpdateResultDto') },
-      errors: WRITE_ERRORS,
-      before: guardBody(),
-      handler: async ({ deps, auth, req, params, body }) => {
-        await readOwned(req, detailCall(params.id, l.object, 'id', ['account_id']), l.label, params.id);
-        return submitWrite(deps, auth, req, 'facebook.update-status', { objectId: params.id, status: body.status }, `${l.label} status updated`);
+      op: updateStatus,
+      toParams: async (ctx) => {
+        await readOwned(ctx, detailCall(ctx.params.id, l.object, 'id', ['account_id']), l.label, ctx.params.id);
+        return { objectId: ctx.params.id, status: ctx.body.status };
       },
     }),
   ];
   if (l.segment !== 'ads') {
     routes.push(
-      guardedReadRoute({
+      guardedRoute({
+        ...META_READ,
         path: `${base}/{id}/ads`,
         operationId: `facebookList${l.one}Ads`,
         summary: 'Ads fetched',
@@ -74,9 +75,9 @@ function routesFor(l: Level): RouteSpec[] {
         params: IdParams,
         query: AdObjectListQuery,
         response: { schema: graphListSchema('ad') },
-        handler: async ({ req, params, query }) => {
-          await readOwned(req, detailCall(params.id, l.object, 'id', ['account_id']), l.label, params.id);
-          return readList(req, listCall(`${params.id}/ads`, 'ad', query), 'Ads fetched');
+        handler: async (ctx) => {
+          await readOwned(ctx, detailCall(ctx.params.id, l.object, 'id', ['account_id']), l.label, ctx.params.id);
+          return readList(ctx, listCall(`${ctx.params.id}/ads`, 'ad', ctx.query), 'Ads fetched');
         },
       }),
     );

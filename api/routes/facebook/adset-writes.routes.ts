@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import { z } from '../../../shared/infra/zod-openapi';
 import { AppError } from '../../../shared/errors/app-error';
 import { IdParams } from '../../../shared/platforms/facebook/dto/common.dto';
@@ -6,9 +5,11 @@ import { CreateAdSetDto } from '../../../shared/platforms/facebook/dto/adset.dto
 import { changedFields, updateBody, type UpdateLevel } from '../../../shared/platforms/facebook/dto/update.dto';
 import { detailCall } from '../../../shared/platforms/facebook/operations/reads';
 import type { GraphObject } from '../../../shared/platforms/facebook/operations/fields';
-import type { AppDeps } from '../../deps';
-import { defineRoute, type RouteSpec } from '../route';
-import { TAGS, WRITE_ERRORS, guardBody, readOwned, submitWrite } from './support';
+import { createAdSet, updateObject } from '../../../shared/platforms/facebook/operations/object-writes';
+import type { RouteSpec } from '../route';
+import { writeRoute, type GuardedContext } from '../guarded-route';
+import { readOwned } from './graph-reads';
+import { META_WRITE } from './schemas';
 
 /** A rule Meta checks on the object as it is (budgets, schedule): a 400 naming the body field, before any job. */
 const refused = (field: string, message: string) =>
@@ -18,8 +19,8 @@ const hasBudget = (o: Record<string, unknown>) => Boolean(Number(o.daily_budget 
 const budgetField = (b: { daily_budget?: string; lifetime_budget?: string }) => (b.lifetime_budget ? 'lifetime_budget' : 'daily_budget');
 
 /** The campaign's budget decides where an ad set's budget may live (campaign budget = "Advantage+ campaign budget"). */
-async function campaignOf(deps: AppDeps, req: Request, id: string) {
-  return readOwned(req, detailCall(id, 'campaign', 'id,daily_budget,lifetime_budget', ['account_id']), 'Campaign', id);
+async function campaignOf(g: Pick<GuardedContext, 'account' | 'caller'>, id: string) {
+  return readOwned(g, detailCall(id, 'campaign', 'id,daily_budget,lifetime_budget', ['account_id']), 'Campaign', id);
 }
 
 /**
@@ -33,25 +34,22 @@ function checkBudgetHome(campaign: Record<string, unknown>, b: { daily_budget?: 
   if (creating && !hasBudget(campaign) && !own) throw refused('daily_budget', `or lifetime_budget is required: campaign ${String(campaign.id)} has no campaign budget`);
 }
 
-const createAdSetRoute = defineRoute({
+const createAdSetRoute = writeRoute({
+  ...META_WRITE,
   method: 'post',
   path: '/api/v1/facebook/adsets',
   operationId: 'facebookCreateAdSet',
-  job: 'write',
   summary: 'Ad set created',
   description:
     'Write job: `POST /act_{id}/adsets` in a campaign of the account. Starts PAUSED unless `status` says otherwise; budgets in minor units. ' +
     "Meta's rules are checked first, each a 400 naming the field: a budget on both the campaign and the ad set (or on neither), a lifetime budget without " +
     '`end_time`, a `billing_event` the `optimization_goal` does not allow, a bid strategy without the `bid_amount` it needs.',
-  tags: TAGS,
-  auth: 'external',
   body: CreateAdSetDto,
   response: { schema: z.object({ id: z.string() }).openapi('FacebookAdSetCreatedDto') },
-  errors: WRITE_ERRORS,
-  before: guardBody(),
-  handler: async ({ deps, auth, req, body }) => {
-    checkBudgetHome(await campaignOf(deps, req, body.campaign_id), body, true);
-    return submitWrite(deps, auth, req, 'facebook.create-adset', { adset: body }, 'Ad set created');
+  op: createAdSet,
+  toParams: async (ctx) => {
+    checkBudgetHome(await campaignOf(ctx, ctx.body.campaign_id), ctx.body, true);
+    return { adset: ctx.body };
   },
 });
 
@@ -77,7 +75,7 @@ const LEVELS: Level[] = [
  * https://www.facebook.com/business/help/214319341922580), a lifetime budget keeps its end time, and
  * the schedule stays in order.
  */
-async function checkAgainstCurrent(deps: AppDeps, req: Request, l: Level, current: Record<string, unknown>, b: Record<string, string | undefined>) {
+async function checkAgainstCurrent(g: Pick<GuardedContext, 'account' | 'caller'>, l: Level, current: Record<string, unknown>, b: Record<string, string | undefined>) {
   const endKey = l.level === 'campaign' ? 'stop_time' : 'end_time';
   if (b.daily_budget && current.lifetime_budget && Number(current.lifetime_budget) > 0) {
     throw refused('daily_budget', `cannot replace the ${l.label.toLowerCase()}'s lifetime_budget; change lifetime_budget instead`);
@@ -90,33 +88,32 @@ async function checkAgainstCurrent(deps: AppDeps, req: Request, l: Level, curren
   if (l.level === 'adset' && lifetime && !end) throw refused(endKey, 'is required with lifetime_budget');
   const start = b.start_time ?? (current.start_time as string | undefined);
   if ((b.start_time || b[endKey]) && start && end && Date.parse(end) <= Date.parse(start)) throw refused(endKey, 'must be after start_time');
-  if (l.level === 'adset' && (b.daily_budget || b.lifetime_budget)) checkBudgetHome(await campaignOf(deps, req, String(current.campaign_id)), b, false);
+  if (l.level === 'adset' && (b.daily_budget || b.lifetime_budget)) checkBudgetHome(await campaignOf(g, String(current.campaign_id)), b, false);
 }
 
 function updateRoute(l: Level): RouteSpec {
-  return defineRoute({
+  return writeRoute({
+    ...META_WRITE,
     method: 'patch',
     path: `/api/v1/facebook/${l.segment}/{id}`,
     operationId: `facebookUpdate${l.one}`,
-    job: 'write',
     summary: `${l.label} updated`,
     description:
       `Write job: \`POST /{id}\` with only the fields given (partial update). The ${l.label.toLowerCase()} must belong to \`adAccountId\`, otherwise 404. ` +
       'Budget changes keep the budget kind the object has; status changes (including ARCHIVED and DELETED) use the `/status` route.',
-    tags: TAGS,
-    auth: 'external',
     params: IdParams,
     body: updateBody(l.level, `Update${l.one}Dto`),
     response: { schema: z.object({ success: z.boolean(), id: z.string(), updated: z.array(z.string()) }).openapi('FacebookObjectUpdatedDto') },
-    errors: WRITE_ERRORS,
-    before: guardBody(),
-    handler: async ({ deps, auth, req, params, body }) => {
-      const current = await readOwned(req, detailCall(params.id, l.object, l.fields, ['account_id']), l.label, params.id);
+    op: updateObject,
+    // The object must be the account's; the change is checked against it as Meta holds it.
+    toParams: async (ctx) => {
+      const { params, body } = ctx;
+      const current = await readOwned(ctx, detailCall(params.id, l.object, l.fields, ['account_id']), l.label, params.id);
       const fields = changedFields(body as Record<string, unknown>);
       const creative = (fields.creative as { creative_id?: string } | undefined)?.creative_id;
-      if (creative) await readOwned(req, detailCall(creative, 'adcreative', 'id', ['account_id']), 'Creative', creative);
-      await checkAgainstCurrent(deps, req, l, current, fields as Record<string, string | undefined>);
-      return submitWrite(deps, auth, req, 'facebook.update-object', { level: l.level, objectId: params.id, fields }, `${l.label} updated`);
+      if (creative) await readOwned(ctx, detailCall(creative, 'adcreative', 'id', ['account_id']), 'Creative', creative);
+      await checkAgainstCurrent(ctx, l, current, fields as Record<string, string | undefined>);
+      return { level: l.level, objectId: params.id, fields };
     },
   });
 }

@@ -3,9 +3,12 @@ import { EstimateDto, TargetingOptionDto, graphListOf } from '../../../shared/pl
 import { CreateLookalikeAudienceDto, EstimateAudienceDto, TargetingSearchDto } from '../../../shared/platforms/facebook/dto/audience.dto';
 import { estimateCall, targetingSearchCall } from '../../../shared/platforms/facebook/operations/audiences';
 import { detailCall } from '../../../shared/platforms/facebook/operations/reads';
-import { defineRoute, type RouteSpec } from '../route';
+import { createLookalike } from '../../../shared/platforms/facebook/operations/write-operations';
+import type { RouteSpec } from '../route';
+import { guardedRoute, writeRoute } from '../guarded-route';
+import { read, readList, readOwned } from './graph-reads';
 import { accountListRoute } from './read-route-factories';
-import { READ_ERRORS, TAGS, WRITE_ERRORS, account, guardBody, read, readList, readOwned, submitWrite } from './support';
+import { META_WRITE, READ_ERRORS, TAGS } from './schemas';
 
 const savedRoute = accountListRoute({
   path: '/api/v1/facebook/audiences/saved',
@@ -21,26 +24,26 @@ const customRoute = accountListRoute({
   edge: 'customAudiences',
 });
 
-const lookalikeRoute = defineRoute({
+const lookalikeRoute = writeRoute({
+  ...META_WRITE,
   method: 'post',
   path: '/api/v1/facebook/audiences/lookalike',
   operationId: 'facebookCreateLookalikeAudience',
-  job: 'write',
   summary: 'Lookalike audience created',
   description: 'Write job: `POST /act_{id}/customaudiences` with subtype LOOKALIKE from a source audience of the same account.',
-  tags: TAGS,
-  auth: 'external',
   body: CreateLookalikeAudienceDto,
   response: { schema: z.object({ id: z.string() }) },
-  errors: WRITE_ERRORS,
-  before: guardBody(),
-  handler: async ({ deps, auth, req, body }) => {
-    await readOwned(req, detailCall(body.origin_audience_id, 'customaudience', 'id', ['account_id']), 'Custom audience', body.origin_audience_id);
-    return submitWrite(deps, auth, req, 'facebook.create-lookalike', { audience: body }, 'Lookalike audience created');
+  op: createLookalike,
+  // The source audience must be the account's.
+  toParams: async (ctx) => {
+    await readOwned(ctx, detailCall(ctx.body.origin_audience_id, 'customaudience', 'id', ['account_id']), 'Custom audience', ctx.body.origin_audience_id);
+    return { audience: ctx.body };
   },
 });
 
-const estimateRoute = defineRoute({
+const estimateRoute = guardedRoute({
+  platform: 'facebook',
+  from: 'body',
   method: 'post',
   path: '/api/v1/facebook/audiences/estimate',
   operationId: 'facebookEstimateAudience',
@@ -52,11 +55,12 @@ const estimateRoute = defineRoute({
   body: EstimateAudienceDto,
   response: { schema: EstimateDto },
   errors: READ_ERRORS,
-  before: guardBody(),
-  handler: async ({ req, body }) => ({ data: await read(req, estimateCall(account(req).platformAccountId, body)) }),
+  handler: async (ctx) => ({ data: await read(ctx, estimateCall(ctx.account.platformAccountId, ctx.body)) }),
 });
 
-export const targetingSearchRoute = defineRoute({
+export const targetingSearchRoute = guardedRoute({
+  platform: 'facebook',
+  from: 'body',
   method: 'post',
   path: '/api/v1/facebook/targeting/search',
   operationId: 'facebookTargetingSearch',
@@ -67,8 +71,7 @@ export const targetingSearchRoute = defineRoute({
   body: TargetingSearchDto,
   response: { schema: graphListOf(TargetingOptionDto, 'TargetingOption') },
   errors: READ_ERRORS,
-  before: guardBody(),
-  handler: ({ req, body }) => readList(req, targetingSearchCall(account(req).platformAccountId, body), 'Targeting options found'),
+  handler: (ctx) => readList(ctx, targetingSearchCall(ctx.account.platformAccountId, ctx.body), 'Targeting options found'),
 });
 
 export const teamTargetingSearchRoute: RouteSpec = {

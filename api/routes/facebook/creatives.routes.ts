@@ -2,9 +2,11 @@ import { z } from '../../../shared/infra/zod-openapi';
 import { PreviewAdcreativeDto } from '../../../shared/platforms/facebook/dto/ad.dto';
 import { previewCall } from '../../../shared/platforms/facebook/operations/ads';
 import { detailCall } from '../../../shared/platforms/facebook/operations/reads';
-import { defineRoute, type RouteSpec } from '../route';
+import type { RouteSpec } from '../route';
+import { guardedRoute } from '../guarded-route';
+import { read, readOwned } from './graph-reads';
 import { accountListRoute, objectDetailRoute } from './read-route-factories';
-import { READ_ERRORS, TAGS, account, guardBody, read, readOwned } from './support';
+import { READ_ERRORS, TAGS } from './schemas';
 
 const listCreativesRoute = accountListRoute({
   path: '/api/v1/facebook/creatives',
@@ -23,7 +25,9 @@ const getCreativeRoute = objectDetailRoute({
 
 const PreviewListDto = z.object({ data: z.array(z.object({ body: z.string() })) }).openapi('FacebookPreviewsDto');
 
-const previewRoute = defineRoute({
+const previewRoute = guardedRoute({
+  platform: 'facebook',
+  from: 'body',
   method: 'post',
   path: '/api/v1/facebook/creatives/preview',
   operationId: 'facebookPreviewCreative',
@@ -35,11 +39,11 @@ const previewRoute = defineRoute({
   body: PreviewAdcreativeDto,
   response: { schema: PreviewListDto },
   errors: READ_ERRORS,
-  before: guardBody(),
-  handler: async ({ req, body }) => {
-    if (body.creative_id) await readOwned(req, detailCall(body.creative_id, 'adcreative', 'id', ['account_id']), 'Creative', body.creative_id);
-    if (body.ad_id) await readOwned(req, detailCall(body.ad_id, 'ad', 'id', ['account_id']), 'Ad', body.ad_id);
-    const r = await read<{ data?: { body: string }[] }>(req, previewCall(account(req).platformAccountId, body));
+  handler: async (ctx) => {
+    const { body } = ctx;
+    if (body.creative_id) await readOwned(ctx, detailCall(body.creative_id, 'adcreative', 'id', ['account_id']), 'Creative', body.creative_id);
+    if (body.ad_id) await readOwned(ctx, detailCall(body.ad_id, 'ad', 'id', ['account_id']), 'Ad', body.ad_id);
+    const r = await read<{ data?: { body: string }[] }>(ctx, previewCall(ctx.account.platformAccountId, body));
     return { data: { data: r.data ?? [] } };
   },
 });

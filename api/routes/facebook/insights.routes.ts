@@ -1,29 +1,41 @@
 import { AppError } from '../../../shared/errors/app-error';
 import { InsightsQueryObject, insightsRangeIssues, type InsightsQuery } from '../../../shared/platforms/facebook/dto/insights.dto';
+import { facebookConfig } from '../../../shared/platforms/facebook/config';
 import { InsightsListDto } from '../../../shared/platforms/facebook/dto/objects.dto';
 import { get, toGatewayList, type GraphList } from '../../../shared/platforms/facebook/operations/graph-call';
 import { isTooMuchData, reportRunRowsCall, syncInsightsCall, wantsAsync } from '../../../shared/platforms/facebook/operations/insights';
-import { defineRoute, type HandlerContext, type RouteResult, type RouteSpec } from '../route';
-import { READ_ERRORS, TAGS, account, guardQuery, read, readOwned, submitWrite, withoutCredentials } from './support';
+import { insightsReport } from '../../../shared/platforms/facebook/operations/write-operations';
+import type { RouteResult, RouteSpec } from '../route';
+import { guardedRoute, submitWrite, type GuardedContext } from '../guarded-route';
+import { read, readOwned } from './graph-reads';
+import { READ_ERRORS, TAGS } from './schemas';
 
 const MESSAGE = 'Insights fetched';
 
-async function insights({ deps, auth, req, query }: HandlerContext<undefined, typeof InsightsQueryObject, undefined>): Promise<RouteResult> {
+/** Query values that are credentials, never part of a job payload. */
+function withoutCredentials<T extends Record<string, unknown>>(q: T): Omit<T, 'token' | 'externalUserId'> {
+  const { token: _t, externalUserId: _e, ...rest } = q;
+  return rest;
+}
+
+/** A read, answered directly, or (too big for that) an async report run as a write job. */
+async function insights(ctx: GuardedContext<undefined, typeof InsightsQueryObject, undefined>): Promise<RouteResult> {
+  const { deps, req, query } = ctx;
   const q: InsightsQuery = query;
   const issues = insightsRangeIssues(q);
   if (issues.length) {
     throw new AppError('VALIDATION_FAILED', 'Invalid request query', { details: issues.map((i) => ({ path: `query.${i.path}`, message: i.message })) });
   }
   if (q.reportRunId) {
-    await readOwned(req, get(q.reportRunId, { fields: 'account_id' }), 'Report run', q.reportRunId);
-    const rows = await read<GraphList>(req, reportRunRowsCall(q.reportRunId, q));
+    await readOwned(ctx, get(q.reportRunId, { fields: 'account_id' }), 'Report run', q.reportRunId);
+    const rows = await read<GraphList>(ctx, reportRunRowsCall(q.reportRunId, q));
     return { data: { ...toGatewayList(rows), reportRunId: q.reportRunId }, message: MESSAGE };
   }
-  if (q.objectId) await readOwned(req, get(q.objectId, { fields: 'account_id' }), 'Object', q.objectId);
-  const acct = account(req).platformAccountId;
-  if (!wantsAsync(q, deps.config.FACEBOOK_INSIGHTS_SYNC_MAX_DAYS)) {
+  if (q.objectId) await readOwned(ctx, get(q.objectId, { fields: 'account_id' }), 'Object', q.objectId);
+  const acct = ctx.account.platformAccountId;
+  if (!wantsAsync(q, facebookConfig(deps.config).FACEBOOK_INSIGHTS_SYNC_MAX_DAYS)) {
     try {
-      return { data: toGatewayList(await read<GraphList>(req, syncInsightsCall(acct, q))), message: MESSAGE };
+      return { data: toGatewayList(await read<GraphList>(ctx, syncInsightsCall(acct, q))), message: MESSAGE };
     } catch (err) {
       // Too big for a synchronous answer: the same request runs as an async report.
       if (!isTooMuchData(err)) throw err;
@@ -31,10 +43,12 @@ async function insights({ deps, auth, req, query }: HandlerContext<undefined, ty
     }
   }
   const { after: _a, before: _b, reportRunId: _r, async: _x, ...rest } = withoutCredentials(q);
-  return submitWrite(deps, auth, req, 'facebook.insights-report', { query: rest }, MESSAGE);
+  return submitWrite(ctx, insightsReport, { query: rest }, MESSAGE);
 }
 
 const spec = {
+  platform: 'facebook' as const,
+  from: 'query' as const,
   method: 'get' as const,
   summary: MESSAGE,
   description:
@@ -49,14 +63,13 @@ const spec = {
   errors: READ_ERRORS,
 };
 
-export const insightsRoute = defineRoute({ ...spec, path: '/api/v1/facebook/insights', operationId: 'facebookInsights', before: guardQuery(), handler: insights });
+export const insightsRoute = guardedRoute({ ...spec, path: '/api/v1/facebook/insights', operationId: 'facebookInsights', handler: insights });
 
-export const connectionInsightsRoute = defineRoute({
+export const connectionInsightsRoute = guardedRoute({
   ...spec,
   path: '/api/v1/connections/facebook/insights',
   operationId: 'connectionsFacebookInsights',
   tags: ['Connections', ...TAGS],
-  before: guardQuery(),
   handler: insights,
 });
 

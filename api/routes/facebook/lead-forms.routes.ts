@@ -1,17 +1,21 @@
-import type { Request } from 'express';
 import { z } from '../../../shared/infra/zod-openapi';
 import { AppError } from '../../../shared/errors/app-error';
 import { CreateLeadFormDto, LeadFormListDto, LeadFormListQuery } from '../../../shared/platforms/facebook/dto/lead-form.dto';
 import { listLeadFormsCall, pageTokenCall, toLeadFormList } from '../../../shared/platforms/facebook/operations/lead-forms';
 import { type GraphList } from '../../../shared/platforms/facebook/operations/graph-call';
 import { assertPromotedPage } from '../../../shared/platforms/facebook/operations/leads';
-import { defineRoute, type RouteSpec } from '../route';
-import { guardedReadRoute } from './read-route-factories';
-import { TAGS, WRITE_ERRORS, account, graphFor, guardBody, read, submitWrite } from './support';
+import { graphCaller } from '../../../shared/platforms/facebook/operations/caller';
+import { createLeadForm } from '../../../shared/platforms/facebook/operations/write-operations';
+import type { RouteSpec } from '../route';
+import { guardedRoute, writeRoute, type GuardedContext } from '../guarded-route';
+import { read } from './graph-reads';
+import { META_READ, META_WRITE } from './schemas';
 
-const assertPageUsable = (req: Request, pageId: string) => assertPromotedPage(graphFor(req), account(req).platformAccountId, pageId, 'pageId');
+const assertPageUsable = ({ caller, account }: Pick<GuardedContext, 'account' | 'caller'>, pageId: string) =>
+  assertPromotedPage(graphCaller(caller), account.platformAccountId, pageId, 'pageId');
 
-const listRoute = guardedReadRoute({
+const listRoute = guardedRoute({
+  ...META_READ,
   path: '/api/v1/facebook/lead-form',
   operationId: 'facebookListLeadForms',
   summary: 'Lead forms fetched',
@@ -19,31 +23,29 @@ const listRoute = guardedReadRoute({
     "Lead forms of the page (`/{page}/leadgen_forms`, called with the page access token fetched with the user's token). Exactly `{ data: [{ id, name, status, locale, leads_count, created_time }], paging: { cursors: { before, after } } }`.",
   query: LeadFormListQuery,
   response: { schema: LeadFormListDto },
-  handler: async ({ req, query }) => {
-    await assertPageUsable(req, query.pageId);
-    const page = await read<{ access_token?: string }>(req, pageTokenCall(query.pageId));
+  handler: async (ctx) => {
+    const { query } = ctx;
+    await assertPageUsable(ctx, query.pageId);
+    const page = await read<{ access_token?: string }>(ctx, pageTokenCall(query.pageId));
     if (!page.access_token) throw new AppError('FORBIDDEN', `No page access token for page ${query.pageId}`);
-    const r = await graphFor(req).call<GraphList>(listLeadFormsCall(query.pageId, query), { kind: 'read', token: page.access_token });
+    const r = await graphCaller(ctx.caller).call<GraphList>(listLeadFormsCall(query.pageId, query), { kind: 'read', token: page.access_token });
     return { data: toLeadFormList(r) };
   },
 });
 
-const createRoute = defineRoute({
+const createRoute = writeRoute({
+  ...META_WRITE,
   method: 'post',
   path: '/api/v1/facebook/lead-form',
   operationId: 'facebookCreateLeadForm',
-  job: 'write',
   summary: 'Lead form created',
   description: 'Write job: `POST /{pageId}/leadgen_forms` with the page access token (fetched in the worker, never stored).',
-  tags: TAGS,
-  auth: 'external',
   body: CreateLeadFormDto,
   response: { schema: z.object({ id: z.string() }) },
-  errors: WRITE_ERRORS,
-  before: guardBody(),
-  handler: async ({ deps, auth, req, body }) => {
-    await assertPageUsable(req, body.pageId);
-    return submitWrite(deps, auth, req, 'facebook.create-lead-form', { form: body }, 'Lead form created');
+  op: createLeadForm,
+  toParams: async (ctx) => {
+    await assertPageUsable(ctx, ctx.body.pageId);
+    return { form: ctx.body };
   },
 });
 

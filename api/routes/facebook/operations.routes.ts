@@ -5,7 +5,7 @@ import { z } from '../../../shared/infra/zod-openapi';
 import { AppError } from '../../../shared/errors/app-error';
 import { parsePart } from '../../middleware/validate';
 import { defineRoute, type HandlerContext, type RouteResult, type RouteSpec } from '../route';
-import { TAGS } from './support';
+import { TAGS } from './schemas';
 
 export type OperationKind = 'read' | 'write' | 'import';
 

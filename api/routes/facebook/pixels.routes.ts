@@ -6,11 +6,12 @@ import { CreateCustomConversionDto, CreatePixelDto, DatasetQualityQuery, PixelSt
 import { datasetQualityCall, pixelStatsCall } from '../../../shared/platforms/facebook/operations/pixels';
 import { detailCall } from '../../../shared/platforms/facebook/operations/reads';
 import type { GraphCall } from '../../../shared/platforms/facebook/operations/graph-call';
-import type { Request } from 'express';
-import type { AppDeps } from '../../deps';
-import { defineRoute, type RouteSpec } from '../route';
-import { accountListRoute, guardedReadRoute, objectDetailRoute } from './read-route-factories';
-import { TAGS, WRITE_ERRORS, guardBody, read, readOwned, submitWrite } from './support';
+import { createCustomConversion, createPixel } from '../../../shared/platforms/facebook/operations/write-operations';
+import type { RouteSpec } from '../route';
+import { guardedRoute, writeRoute, type GuardedContext } from '../guarded-route';
+import { read, readOwned } from './graph-reads';
+import { accountListRoute, objectDetailRoute } from './read-route-factories';
+import { META_READ, META_WRITE } from './schemas';
 
 const Created = z.object({ id: z.string() });
 
@@ -18,38 +19,38 @@ const Created = z.object({ id: z.string() });
  * Pixels carry `owner_ad_account` rather than `account_id`; a pixel owned by another account answers
  * 404. Without `fields` the detail answers the same default fields as the list (name, creation_time…).
  */
-const ownedPixel = (deps: AppDeps, req: Request, id: string, fields: string | undefined) =>
-  readOwned(req, detailCall(id, 'adspixel', fields, ['owner_ad_account']), 'Pixel', id);
+type Guarded = Pick<GuardedContext, 'account' | 'caller'>;
 
-const pixelRead = (deps: AppDeps, req: Request, id: string, call: GraphCall) => ownedPixel(deps, req, id, 'id').then(() => read(req, call));
+const ownedPixel = (g: Guarded, id: string, fields: string | undefined) => readOwned(g, detailCall(id, 'adspixel', fields, ['owner_ad_account']), 'Pixel', id);
+
+const pixelRead = (g: Guarded, id: string, call: GraphCall) => ownedPixel(g, id, 'id').then(() => read(g, call));
 
 const routes: RouteSpec[] = [
-  defineRoute({
+  writeRoute({
+    ...META_WRITE,
     method: 'post',
     path: '/api/v1/facebook/pixels',
     operationId: 'facebookCreatePixel',
-    job: 'write',
     summary: 'Pixel created',
     description: 'Write job: `POST /act_{id}/adspixels {name}`.',
-    tags: TAGS,
-    auth: 'external',
     body: CreatePixelDto,
     response: { schema: Created },
-    errors: WRITE_ERRORS,
-    before: guardBody(),
-    handler: ({ deps, auth, req, body }) => submitWrite(deps, auth, req, 'facebook.create-pixel', { pixel: body }, 'Pixel created'),
+    op: createPixel,
+    toParams: ({ body }) => ({ pixel: body }),
   }),
   accountListRoute({ path: '/api/v1/facebook/pixels', operationId: 'facebookListPixels', summary: 'Pixels fetched', edge: 'pixels' }),
-  guardedReadRoute({
+  guardedRoute({
+    ...META_READ,
     path: '/api/v1/facebook/pixels/{id}',
     operationId: 'facebookGetPixel',
     summary: 'Pixel fetched',
     params: IdParams,
     query: DetailQuery,
     response: { schema: graphObjectSchema('adspixel') },
-    handler: async ({ deps, req, params, query }) => ({ data: await ownedPixel(deps, req, params.id, query.fields) }),
+    handler: async (ctx) => ({ data: await ownedPixel(ctx, ctx.params.id, ctx.query.fields) }),
   }),
-  guardedReadRoute({
+  guardedRoute({
+    ...META_READ,
     path: '/api/v1/facebook/pixels/{id}/stats',
     operationId: 'facebookGetPixelStats',
     summary: 'Pixel stats fetched',
@@ -57,14 +58,16 @@ const routes: RouteSpec[] = [
     params: IdParams,
     query: PixelStatsQuery,
     response: { schema: PixelStatsDto },
-    handler: async ({ deps, req, params, query }) => {
+    handler: async (ctx) => {
+      const { params, query } = ctx;
       if (query.startTime && query.endTime && Date.parse(query.startTime) >= Date.parse(query.endTime)) {
         throw new AppError('VALIDATION_FAILED', 'Invalid request query', { details: [{ path: 'query.endTime', message: 'must be after startTime' }] });
       }
-      return { data: await pixelRead(deps, req, params.id, pixelStatsCall(params.id, query)) };
+      return { data: await pixelRead(ctx, params.id, pixelStatsCall(params.id, query)) };
     },
   }),
-  guardedReadRoute({
+  guardedRoute({
+    ...META_READ,
     path: '/api/v1/facebook/pixels/{id}/dataset-quality',
     operationId: 'facebookGetDatasetQuality',
     summary: 'Dataset quality fetched',
@@ -72,24 +75,21 @@ const routes: RouteSpec[] = [
     params: IdParams,
     query: DatasetQualityQuery,
     response: { schema: DatasetQualityDto },
-    handler: async ({ deps, req, params, query }) => ({ data: await pixelRead(deps, req, params.id, datasetQualityCall(params.id, query.agentName)) }),
+    handler: async (ctx) => ({ data: await pixelRead(ctx, ctx.params.id, datasetQualityCall(ctx.params.id, ctx.query.agentName)) }),
   }),
-  defineRoute({
+  writeRoute({
+    ...META_WRITE,
     method: 'post',
     path: '/api/v1/facebook/custom-conversions',
     operationId: 'facebookCreateCustomConversion',
-    job: 'write',
     summary: 'Custom conversion created',
     description: 'Write job: `POST /act_{id}/customconversions`; the event source (pixel) must belong to the account; the rule is sent as JSON text.',
-    tags: TAGS,
-    auth: 'external',
     body: CreateCustomConversionDto,
     response: { schema: Created },
-    errors: WRITE_ERRORS,
-    before: guardBody(),
-    handler: async ({ deps, auth, req, body }) => {
-      await ownedPixel(deps, req, body.event_source_id, 'id');
-      return submitWrite(deps, auth, req, 'facebook.create-custom-conversion', { conversion: body }, 'Custom conversion created');
+    op: createCustomConversion,
+    toParams: async (ctx) => {
+      await ownedPixel(ctx, ctx.body.event_source_id, 'id');
+      return { conversion: ctx.body };
     },
   }),
   accountListRoute({

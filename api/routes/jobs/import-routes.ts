@@ -1,8 +1,8 @@
 import type { ZodTypeAny } from 'zod';
 import { z } from '../../../shared/infra/zod-openapi';
 import { platformModules, type Platform } from '../../../shared/platforms';
-import { adAccountGuard } from '../../middleware/ad-account-guard';
-import { defineRoute, type RouteSpec } from '../route';
+import type { RouteSpec } from '../route';
+import { guardedRoute } from '../guarded-route';
 import { ImportResultDto } from './job.schemas';
 
 /*
@@ -28,7 +28,9 @@ const bodyFor = (p: ImportablePlatform) =>
   z.object({ adAccountId: p.accountId }).strict().openapi(`${p.label}ImportAdAccountBody`);
 
 function importRoute(p: ImportablePlatform): RouteSpec {
-  return defineRoute({
+  return guardedRoute({
+    platform: p.platform,
+    from: 'body',
     method: 'post',
     path: `/api/v1/${p.platform}/import-ad-account`,
     operationId: `start${p.label}Import`,
@@ -41,11 +43,10 @@ function importRoute(p: ImportablePlatform): RouteSpec {
     tags: [p.tag],
     auth: 'external',
     body: bodyFor(p),
-    before: [adAccountGuard(p.platform, { from: 'body' })],
     response: { schema: ImportResultDto, description: 'The import finished within the wait' },
     errors: [403, 404, 502],
-    handler: async ({ deps, auth, req }) =>
-      deps.services.jobs.submit({ auth, req }, { type: 'import', platform: p.platform, adAccount: req.ctx.account!, message: 'Ad account imported' }),
+    handler: async ({ deps, auth, req, account }) =>
+      deps.services.jobs.submit({ auth, req }, { type: 'import', platform: p.platform, adAccount: account, message: 'Ad account imported' }),
   });
 }
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { AppError } from '../../../errors/app-error';
 import { fetchImage, MediaRefused } from '../../../infra/fetch-media';
 import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../core/write-operation';
-import { CreateAdCreativeDto, UploadAdImageDto, type CreateAdCreative, type UploadAdImage } from '../dto/creative.dto';
+import { CreateAdCreativeDto, UploadAdImageDto } from '../dto/creative.dto';
+import { facebookConfig } from '../config';
 import { createAdCreativeCall, uploadImageCall } from './creatives';
 import { act } from './graph-call';
 import { accountId, callerOf, createNamed } from './write-operations';
@@ -16,7 +17,7 @@ const AD_IMAGE_TYPES = { types: ['image/jpeg', 'image/png', 'image/gif', 'image/
  * in the job, under the outbound address rules; what the URL answered decides, as a 400 naming `url`.
  */
 async function fetched(ctx: WriteContext, url: string): Promise<string> {
-  const c = ctx.config;
+  const c = facebookConfig(ctx.config);
   try {
     const media = await fetchImage(url, { allowedHosts: c.MEDIA_FETCH_ALLOWED_HOSTS, maxBytes: c.MEDIA_FETCH_MAX_BYTES, timeoutMs: c.MEDIA_FETCH_TIMEOUT_MS, accept: AD_IMAGE_TYPES });
     return media.bytes.toString('base64');
@@ -27,7 +28,7 @@ async function fetched(ctx: WriteContext, url: string): Promise<string> {
 }
 
 // Exactly-once: none needed — an image is addressed by its content hash, so uploading the same bytes again answers the same hash and adds nothing.
-const uploadImage = defineWriteOperation<{ image: UploadAdImage }>({
+export const uploadImage = defineWriteOperation({
   name: 'facebook.upload-image',
   platform: 'facebook',
   kind: 'create',
@@ -43,7 +44,7 @@ const uploadImage = defineWriteOperation<{ image: UploadAdImage }>({
 });
 
 // Exactly-once: lookup — the creative is created under the step-tagged name and a crash retry pages /act_{id}/adcreatives (no filtering there) for that name before creating.
-const createCreative = defineWriteOperation<{ creative: CreateAdCreative }>({
+export const createCreative = defineWriteOperation({
   name: 'facebook.create-creative',
   platform: 'facebook',
   kind: 'create',
@@ -53,4 +54,4 @@ const createCreative = defineWriteOperation<{ creative: CreateAdCreative }>({
     createNamed(ctx, 'creative', callerOf(ctx), createAdCreativeCall(accountId(ctx), creative), { edge: `${act(accountId(ctx))}/adcreatives`, filtering: false }),
 });
 
-export const facebookCreativeWriteOperations: WriteOperation[] = [uploadImage, createCreative];
+export const facebookCreativeWriteOperations: readonly WriteOperation[] = [uploadImage, createCreative];

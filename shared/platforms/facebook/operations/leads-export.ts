@@ -16,7 +16,7 @@ const PAGE = 100;
 const leadsLevel = (formId: string) => `leads:${formId}`;
 
 // Exactly-once: not needed — nothing is created at Meta; each page is upserted by lead id and the cursor is checkpointed after it, so a re-run stores each lead once.
-const exportLeads = defineWriteOperation<{ formId: string; pageId?: string; since?: number }>({
+export const exportLeads = defineWriteOperation({
   name: 'facebook.export-leads',
   platform: 'facebook',
   kind: 'report',
@@ -45,4 +45,4 @@ const exportLeads = defineWriteOperation<{ formId: string; pageId?: string; sinc
   },
 });
 
-export const facebookLeadsWriteOperations: WriteOperation[] = [exportLeads];
+export const facebookLeadsWriteOperations: readonly WriteOperation[] = [exportLeads];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../errors/app-error';
 import { defineWriteOperation, type WriteOperation } from '../../core/write-operation';
-import { CreateAdSetDto, type CreateAdSet } from '../dto/adset.dto';
+import { CreateAdSetDto } from '../dto/adset.dto';
 import { UPDATE_FIELDS, type UpdateLevel } from '../dto/update.dto';
 import { createAdSetCall, updateObjectCall } from './adsets';
 import { act } from './graph-call';
@@ -9,7 +9,7 @@ import { accountId, callerOf, createNamed } from './write-operations';
 
 
 // Exactly-once: lookup — the ad set is created under the step-tagged name and a retry after a crash looks it up on /act_{id}/adsets (filtering by name) before creating.
-const createAdSet = defineWriteOperation<{ adset: CreateAdSet }>({
+export const createAdSet = defineWriteOperation({
   name: 'facebook.create-adset',
   platform: 'facebook',
   kind: 'create',
@@ -22,7 +22,7 @@ const createAdSet = defineWriteOperation<{ adset: CreateAdSet }>({
 const LEVELS = Object.keys(UPDATE_FIELDS) as [UpdateLevel, ...UpdateLevel[]];
 
 // Exactly-once: none needed — an update sets absolute values, so running it again after a crash leaves the same object.
-const updateObject = defineWriteOperation<{ level: UpdateLevel; objectId: string; fields: Record<string, unknown> }>({
+export const updateObject = defineWriteOperation({
   name: 'facebook.update-object',
   platform: 'facebook',
   kind: 'update',
@@ -39,4 +39,4 @@ const updateObject = defineWriteOperation<{ level: UpdateLevel; objectId: string
   },
 });
 
-export const facebookObjectWriteOperations: WriteOperation[] = [createAdSet, updateObject];
+export const facebookObjectWriteOperations: readonly WriteOperation[] = [createAdSet, updateObject];

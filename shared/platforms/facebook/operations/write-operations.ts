@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { AppError } from '../../../errors/app-error';
 import { createOnce, stepName } from '../../core/create-once';
 import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../core/write-operation';
-import { CreateSocialCampaignDto, ObjectiveParams, StatusUpdateDto, type CreateSocialCampaign, type ObjectiveSegment } from '../dto/campaign.dto';
-import { CreateAdCloneDto, CreateSocialAds, type CreateAdClone, type CreateSocialAd } from '../dto/ad.dto';
-import { CreateLookalikeAudienceDto, type CreateLookalikeAudience } from '../dto/audience.dto';
-import { CreateCustomConversionDto, CreatePixelDto, type CreateCustomConversion, type CreatePixel } from '../dto/pixel.dto';
-import { CreateLeadFormDto, type CreateLeadForm } from '../dto/lead-form.dto';
-import { InsightsQueryDto, type InsightsQuery } from '../dto/insights.dto';
+import { CreateSocialCampaignDto, ObjectiveParams, StatusUpdateDto } from '../dto/campaign.dto';
+import { CreateAdCloneDto, CreateSocialAds } from '../dto/ad.dto';
+import { CreateLookalikeAudienceDto } from '../dto/audience.dto';
+import { CreateCustomConversionDto, CreatePixelDto } from '../dto/pixel.dto';
+import { CreateLeadFormDto } from '../dto/lead-form.dto';
+import { InsightsQueryDto } from '../dto/insights.dto';
 import { createCampaignCall, statusUpdateCall } from './campaigns';
 import { cloneAdCall, copyName, createAdCall, createCreativeCall } from './ads';
 import { createLookalikeCall } from './audiences';
@@ -74,7 +74,7 @@ export function createNamed(ctx: WriteContext, step: string, graph: GraphCaller,
 
 export const accountId = (ctx: WriteContext) => ctx.account.platformAccountId;
 
-const createCampaign = defineWriteOperation<{ objective: ObjectiveSegment; campaign: CreateSocialCampaign }>({
+export const createCampaign = defineWriteOperation({
   name: 'facebook.create-campaign',
   platform: 'facebook',
   kind: 'create',
@@ -85,7 +85,7 @@ const createCampaign = defineWriteOperation<{ objective: ObjectiveSegment; campa
 });
 
 /** Status changes are idempotent on Meta's side: setting the same status twice is harmless. */
-const updateStatus = defineWriteOperation<{ objectId: string; status: z.infer<typeof StatusUpdateDto>['status'] }>({
+export const updateStatus = defineWriteOperation({
   name: 'facebook.update-status',
   platform: 'facebook',
   kind: 'update',
@@ -97,7 +97,7 @@ const updateStatus = defineWriteOperation<{ objectId: string; status: z.infer<ty
   },
 });
 
-const createAd = defineWriteOperation<{ ad: CreateSocialAd }>({
+export const createAd = defineWriteOperation({
   name: 'facebook.create-ad',
   platform: 'facebook',
   kind: 'create',
@@ -116,7 +116,7 @@ const createAd = defineWriteOperation<{ ad: CreateSocialAd }>({
   },
 });
 
-const cloneAd = defineWriteOperation<{ adId: string; sourceName: string; clone: CreateAdClone }>({
+export const cloneAd = defineWriteOperation({
   name: 'facebook.clone-ad',
   platform: 'facebook',
   kind: 'create',
@@ -141,7 +141,7 @@ const cloneAd = defineWriteOperation<{ adId: string; sourceName: string; clone: 
   },
 });
 
-const createLookalike = defineWriteOperation<{ audience: CreateLookalikeAudience }>({
+export const createLookalike = defineWriteOperation({
   name: 'facebook.create-lookalike',
   platform: 'facebook',
   kind: 'create',
@@ -151,7 +151,7 @@ const createLookalike = defineWriteOperation<{ audience: CreateLookalikeAudience
     createNamed(ctx, 'audience', callerOf(ctx), createLookalikeCall(accountId(ctx), audience), { edge: `${act(accountId(ctx))}/customaudiences`, filtering: false }),
 });
 
-const createPixel = defineWriteOperation<{ pixel: CreatePixel }>({
+export const createPixel = defineWriteOperation({
   name: 'facebook.create-pixel',
   platform: 'facebook',
   kind: 'create',
@@ -160,7 +160,7 @@ const createPixel = defineWriteOperation<{ pixel: CreatePixel }>({
   run: (ctx, { pixel }) => createNamed(ctx, 'pixel', callerOf(ctx), createPixelCall(accountId(ctx), pixel), { edge: `${act(accountId(ctx))}/adspixels`, filtering: false }),
 });
 
-const createCustomConversion = defineWriteOperation<{ conversion: CreateCustomConversion }>({
+export const createCustomConversion = defineWriteOperation({
   name: 'facebook.create-custom-conversion',
   platform: 'facebook',
   kind: 'create',
@@ -171,7 +171,7 @@ const createCustomConversion = defineWriteOperation<{ conversion: CreateCustomCo
 });
 
 /** Lead forms are page objects: the page token is fetched in the worker with the user's token, never stored. */
-const createLeadForm = defineWriteOperation<{ form: CreateLeadForm }>({
+export const createLeadForm = defineWriteOperation({
   name: 'facebook.create-lead-form',
   platform: 'facebook',
   kind: 'create',
@@ -185,7 +185,7 @@ const createLeadForm = defineWriteOperation<{ form: CreateLeadForm }>({
   },
 });
 
-const insightsReport = defineWriteOperation<{ query: InsightsQuery }>({
+export const insightsReport = defineWriteOperation({
   name: 'facebook.insights-report',
   platform: 'facebook',
   kind: 'report',
@@ -193,6 +193,6 @@ const insightsReport = defineWriteOperation<{ query: InsightsQuery }>({
   run: (ctx, { query }) => runInsightsReport(ctx, callerOf(ctx), query),
 });
 
-export const facebookWriteOperations: WriteOperation[] = [
+export const facebookWriteOperations: readonly WriteOperation[] = [
   createCampaign, updateStatus, createAd, cloneAd, createLookalike, createPixel, createCustomConversion, createLeadForm, insightsReport,
 ];
