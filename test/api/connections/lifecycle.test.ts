@@ -1,42 +1,30 @@
-import { startTestApp, http, uniquePrefix, type TestApp } from '../../helpers/test-app';
 import { createTenant, configureApps, externalUserToken } from '../../helpers/identity';
-import { authorize, connectAccount, simEnv, startSims, type Sims } from '../../helpers/connections';
+import { authorize, connectAccount } from '../../helpers/connections';
+import { http, startWorld, type SimPlatform, type TestApp, type World } from '../../world';
 import { accountReadRoutes, guardedRoutes } from './guard-routes';
 import { Connection } from '../../../shared/persistence/entities/connection.entity';
 import { runTokenMaintenance } from '../../../shared/domain/connections/token-maintenance';
 
-let sims: Sims & { close(): Promise<void> };
+let w: World;
 let a: TestApp;
 let b: TestApp;
 let apiKey: string;
 
 beforeAll(async () => {
-  sims = await startSims();
   // Two replicas of the gateway: same database, same Redis prefix, separate processes' state.
-  const env = { ...simEnv(sims), REDIS_PREFIX: uniquePrefix('rep') };
-  const routes = [...guardedRoutes, ...accountReadRoutes];
-  a = await startTestApp({ env, app: { extraRoutes: routes } });
-  b = await startTestApp({ env, app: { extraRoutes: routes } });
-  ({ apiKey } = await createTenant(a));
-  await configureApps(a, apiKey);
+  w = await startWorld({ app: { extraRoutes: [...guardedRoutes, ...accountReadRoutes] } });
+  ({ app: a, apiKey } = w);
+  b = await w.replica();
 });
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await sims?.close();
-});
+afterAll(() => w?.close());
 
 const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
 const read = (app: TestApp, token: string, platform: string, id: string) =>
   http(app.url, 'GET', `/__test/${platform}/account?adAccountId=${id}`, { headers: bearer(token) });
 const sql = (q: string, params: unknown[] = []) => a.infra.orm.em.fork().getConnection().execute(q, params);
-const simPost = (platform: keyof Sims, path: string, body: unknown) =>
-  fetch(`${sims[platform]!.baseUrl}/__sim${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const tokenCalls = async (grant: string) => {
-  const r = await fetch(`${sims.google!.baseUrl}/__sim/calls?path=/token`);
-  const calls = ((await r.json()) as { calls: { body: Record<string, string> }[] }).calls;
-  return calls.filter((c) => c.body?.grant_type === grant).length;
-};
+const tokenCalls = async (grant: string) => (await w.sims.google!.calls('/token')).filter((c) => c.body?.grant_type === grant).length;
+const sims = () => w.sims;
+const sim = (platform: SimPlatform) => w.sims[platform]!;
 
 /** A Google OAuth connection with account 1000000001 activated, in a tenant of its own (one owner per tenant). */
 async function googleOAuth(user: string) {
@@ -69,7 +57,7 @@ describe('Google token refresh', () => {
   it('when Google refuses the access token, refreshes once and retries the call', async () => {
     const { token, connectionId } = await googleOAuth('refresh-on-401');
     const c = await a.infra.orm.em.fork().findOneOrFail(Connection, { id: connectionId });
-    await simPost('google', '/tokens/expire', { token: a.services.vault.decrypt(c.accessTokenEnc!) });
+    await sim('google').expireToken(a.services.vault.decrypt(c.accessTokenEnc!));
     const before = await tokenCalls('refresh_token');
     const r = await read(a, token, 'google', '1000000001');
     expect(r.status).toBe(200);
@@ -79,7 +67,7 @@ describe('Google token refresh', () => {
   it('when the grant is revoked at Google, answers 403 CONNECTION_REAUTH_REQUIRED and marks the connection revoked', async () => {
     const { token, connectionId } = await googleOAuth('refresh-revoked');
     const c = await a.infra.orm.em.fork().findOneOrFail(Connection, { id: connectionId });
-    await simPost('google', '/tokens/revoke', { token: a.services.vault.decrypt(c.refreshTokenEnc!) });
+    await sim('google').revokeToken(a.services.vault.decrypt(c.refreshTokenEnc!));
     const r = await read(a, token, 'google', '1000000001');
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('CONNECTION_REAUTH_REQUIRED');
@@ -92,8 +80,8 @@ describe('Google token refresh', () => {
 describe('platform says the token is dead', () => {
   it('Meta 190 answers 403 CONNECTION_REAUTH_REQUIRED with the platform details and marks the connection expired', async () => {
     const token = await externalUserToken(a, apiKey, 'meta-190');
-    const acc = await connectAccount(a, sims, { platform: 'facebook', token, adAccountId: '100000000000001' });
-    await simPost('facebook', '/tokens/expire', { token: acc.platformToken });
+    const acc = await connectAccount(a, sims(), { platform: 'facebook', token, adAccountId: '100000000000001' });
+    await sim('facebook').expireToken(acc.platformToken);
     const r = await read(a, token, 'facebook', '100000000000001');
     expect(r.status).toBe(403);
     expect(r.body.error).toMatchObject({ code: 'CONNECTION_REAUTH_REQUIRED', details: [expect.objectContaining({ platform: 'facebook', code: 190, subcode: 463, traceId: expect.any(String) })] });
@@ -103,8 +91,8 @@ describe('platform says the token is dead', () => {
 
   it('TikTok 40105 marks the connection revoked', async () => {
     const token = await externalUserToken(a, apiKey, 'tt-40105');
-    const acc = await connectAccount(a, sims, { platform: 'tiktok', token, adAccountId: '7000000000000000011' });
-    await simPost('tiktok', '/tokens/revoke', { token: acc.platformToken });
+    const acc = await connectAccount(a, sims(), { platform: 'tiktok', token, adAccountId: '7000000000000000011' });
+    await sim('tiktok').revokeToken(acc.platformToken);
     const r = await read(b, token, 'tiktok', '7000000000000000011');
     expect(r.status).toBe(403);
     expect(r.body.error.details[0]).toMatchObject({ platform: 'tiktok', code: 40105 });
@@ -115,7 +103,7 @@ describe('platform says the token is dead', () => {
 describe('guard cache across replicas', () => {
   it('a deactivation on one replica is seen at once by another that had the account cached', async () => {
     const token = await externalUserToken(a, apiKey, 'cache-x');
-    await connectAccount(a, sims, { platform: 'facebook', token, adAccountId: '100000000000003' });
+    await connectAccount(a, sims(), { platform: 'facebook', token, adAccountId: '100000000000003' });
     expect((await http(b.url, 'GET', '/__test/facebook/guarded?adAccountId=100000000000003', { headers: bearer(token) })).status).toBe(200);
     await http(a.url, 'POST', '/api/v1/connections/facebook/deactivate', { headers: bearer(token), body: { adAccountId: 'act_100000000000003' } });
     await new Promise((r) => setTimeout(r, 50));
@@ -140,12 +128,12 @@ describe('token maintenance job', () => {
 
   it('re-extends a Meta token near the end of its 60 days, refreshes Google tokens that expire soon, and marks revoked TikTok tokens', async () => {
     const token = await externalUserToken(a, apiKey, 'maint');
-    const fb = await connectAccount(a, sims, { platform: 'facebook', token, adAccountId: '100000000000002' });
-    const tt = await connectAccount(a, sims, { platform: 'tiktok', token, adAccountId: '7000000000000000012' });
+    const fb = await connectAccount(a, sims(), { platform: 'facebook', token, adAccountId: '100000000000002' });
+    const tt = await connectAccount(a, sims(), { platform: 'tiktok', token, adAccountId: '7000000000000000012' });
     const g = await googleOAuth('maint-google');
     await sql(`update connections set expires_at = now() + interval '3 days' where id = ?`, [fb.connectionId]);
     await sql(`update connections set expires_at = now() + interval '2 minutes' where id = ?`, [g.connectionId]);
-    await simPost('tiktok', '/tokens/revoke', { token: tt.platformToken });
+    await sim('tiktok').revokeToken(tt.platformToken);
     const report = await run();
     expect(report.extended).toBeGreaterThanOrEqual(1);
     expect(report.refreshed).toBeGreaterThanOrEqual(1);

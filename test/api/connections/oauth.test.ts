@@ -1,22 +1,17 @@
-import { startTestApp, http, type TestApp } from '../../helpers/test-app';
 import { createTenant, configureApps, externalUserToken, leakedSecrets, trackSecret } from '../../helpers/identity';
-import { authorize, simEnv, startSims, type Sims } from '../../helpers/connections';
+import { authorize } from '../../helpers/connections';
+import { http, startWorld, type TestApp, type World } from '../../world';
 
-let sims: Sims & { close(): Promise<void> };
+let w: World;
 let app: TestApp;
 let apiKey: string;
 
 beforeAll(async () => {
-  sims = await startSims();
-  app = await startTestApp({ env: simEnv(sims) });
-  ({ apiKey } = await createTenant(app));
-  await configureApps(app, apiKey);
+  w = await startWorld();
+  ({ app, apiKey } = w);
   await allowOrigins(apiKey, ['https://tenant.example']);
 });
-afterAll(async () => {
-  await app?.close();
-  await sims?.close();
-});
+afterAll(() => w?.close());
 
 const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
 async function allowOrigins(key: string, allowedOrigins: string[] | null) {

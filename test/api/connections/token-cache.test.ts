@@ -1,26 +1,19 @@
-import { startTestApp, http, uniquePrefix, type TestApp } from '../../helpers/test-app';
-import { createTenant, configureApps, externalUserToken } from '../../helpers/identity';
-import { authorize, connectAccount, simEnv, startSims, type Sims } from '../../helpers/connections';
+import { externalUserToken } from '../../helpers/identity';
+import { authorize, connectAccount } from '../../helpers/connections';
+import { http, startWorld, type TestApp, type World } from '../../world';
 
-let sims: Sims & { close(): Promise<void> };
+let w: World;
 let a: TestApp;
 let b: TestApp;
 let apiKey: string;
 
 beforeAll(async () => {
-  sims = await startSims(['facebook', 'google']);
   // Two replicas: same database, same Redis prefix (so the same invalidation channel), separate memory.
-  const env = { ...simEnv(sims), REDIS_PREFIX: uniquePrefix('tok'), TOKEN_CACHE_TTL_MS: '60000' };
-  a = await startTestApp({ env });
-  b = await startTestApp({ env });
-  ({ apiKey } = await createTenant(a));
-  await configureApps(a, apiKey);
+  w = await startWorld({ platforms: ['facebook', 'google'], env: { TOKEN_CACHE_TTL_MS: '60000' } });
+  ({ app: a, apiKey } = w);
+  b = await w.replica();
 });
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await sims?.close();
-});
+afterAll(() => w?.close());
 
 const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
 const settle = () => new Promise((r) => setTimeout(r, 100));
@@ -37,10 +30,7 @@ async function queriesDuring(app: TestApp, fn: () => Promise<unknown>): Promise<
   }
 }
 
-const refreshCalls = async () => {
-  const r = await fetch(`${sims.google!.baseUrl}/__sim/calls?path=/token`);
-  return ((await r.json()) as { calls: { body: Record<string, string> }[] }).calls.filter((c) => c.body?.grant_type === 'refresh_token').length;
-};
+const refreshCalls = async () => (await w.sims.google!.calls('/token')).filter((c) => c.body?.grant_type === 'refresh_token').length;
 
 /** A Google OAuth connection (with a refresh token) for a fresh external user. */
 async function googleConnection(user: string): Promise<string> {
@@ -54,7 +44,7 @@ async function googleConnection(user: string): Promise<string> {
 describe('token cache', () => {
   it('a warm token read (token source and its token) issues no SQL; a cold one does', async () => {
     const token = await externalUserToken(a, apiKey, 'warm-reader');
-    const acc = await connectAccount(a, sims, { platform: 'facebook', token, adAccountId: '100000000000001' });
+    const acc = await connectAccount(a, w.sims, { platform: 'facebook', token, adAccountId: '100000000000001' });
     const auth = a.services.platformAuth;
     const read = async () => (await auth.tokenSource(acc.connectionId)).get();
     await auth.forget([acc.connectionId]);
@@ -69,7 +59,7 @@ describe('token cache', () => {
 
   it('a revoke on replica A stops replica B from using the token it had cached', async () => {
     const token = await externalUserToken(a, apiKey, 'revoked-elsewhere');
-    const acc = await connectAccount(a, sims, { platform: 'facebook', token, adAccountId: '100000000000002' });
+    const acc = await connectAccount(a, w.sims, { platform: 'facebook', token, adAccountId: '100000000000002' });
     expect(await b.services.platformAuth.accessTokenFor(undefined, acc.connectionId)).toBe(acc.platformToken);
     expect(await queriesDuring(b, () => b.services.platformAuth.accessTokenFor(undefined, acc.connectionId))).toEqual([]);
     const r = await http(a.url, 'DELETE', `/api/v1/connections/${acc.connectionId}`, { headers: bearer(token) });
