@@ -80,6 +80,11 @@ export function submitWrite<O extends WriteOperation>(
   );
 }
 
+/** Starts (or joins) the import of the guarded account as a job: 200 with the counts, or 202 with the poll URL. */
+export function submitImport(ctx: { deps: AppDeps; auth: AuthContext; req: Request; account: GuardedAccount }, message: string): Promise<RouteResult> {
+  return ctx.deps.services.jobs.submit({ auth: ctx.auth, req: ctx.req }, { type: 'import', platform: ctx.account.platform, adAccount: ctx.account, message });
+}
+
 type Depth = unknown[];
 type KeysOf<T> = T extends unknown ? keyof T : never;
 type At<T, K> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;

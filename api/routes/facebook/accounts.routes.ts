@@ -7,7 +7,7 @@ import {
   adAccountCall, businessAdAccountsCall, businessCall, businessCatalogsCall, myAdAccountsCall, myBusinessesCall,
 } from '../../../shared/platforms/facebook/operations/reads';
 import type { RouteSpec } from '../route';
-import { guardedRoute } from '../guarded-route';
+import { guardedRoute, submitImport } from '../guarded-route';
 import { read } from './graph-reads';
 import { accountListRoute, graphListRoute } from './read-route-factories';
 import { META_READ, TAGS } from './schemas';
@@ -28,8 +28,7 @@ export const importAdAccountRoute = guardedRoute({
   query: AdAccountQuery,
   response: { schema: ImportResultDto, description: 'The import finished within the wait' },
   errors: [403, 404, 502],
-  handler: async ({ deps, auth, req, account }) =>
-    deps.services.jobs.submit({ auth, req }, { type: 'import', platform: 'facebook', adAccount: account, message: 'Ad account import finished' }),
+  handler: async (ctx) => submitImport(ctx, 'Ad account import finished'),
 });
 
 export const teamImportAdAccountRoute: RouteSpec = {

@@ -1,5 +1,5 @@
 import { ImportResultDto } from '../jobs/job.schemas';
-import { guardedRoute } from '../guarded-route';
+import { guardedRoute, submitImport } from '../guarded-route';
 import { GoogleImportQueryDto } from './schemas';
 
 export const googleImportRoute = guardedRoute({
@@ -18,6 +18,5 @@ export const googleImportRoute = guardedRoute({
   query: GoogleImportQueryDto,
   response: { schema: ImportResultDto, description: 'The import finished within the wait' },
   errors: [403, 404, 429, 502],
-  handler: async ({ req, deps, auth, account }) =>
-    deps.services.jobs.submit({ auth, req }, { type: 'import', platform: 'google', adAccount: account, message: 'Ad account imported' }),
+  handler: async (ctx) => submitImport(ctx, 'Ad account imported'),
 });

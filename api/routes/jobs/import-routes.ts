@@ -2,7 +2,7 @@ import type { ZodTypeAny } from 'zod';
 import { z } from '../../../shared/infra/zod-openapi';
 import { platformModules, type Platform } from '../../../shared/platforms';
 import type { RouteSpec } from '../route';
-import { guardedRoute } from '../guarded-route';
+import { guardedRoute, submitImport } from '../guarded-route';
 import { ImportResultDto } from './job.schemas';
 
 /*
@@ -45,8 +45,7 @@ function importRoute(p: ImportablePlatform): RouteSpec {
     body: bodyFor(p),
     response: { schema: ImportResultDto, description: 'The import finished within the wait' },
     errors: [403, 404, 502],
-    handler: async ({ deps, auth, req, account }) =>
-      deps.services.jobs.submit({ auth, req }, { type: 'import', platform: p.platform, adAccount: account, message: 'Ad account imported' }),
+    handler: async (ctx) => submitImport(ctx, 'Ad account imported'),
   });
 }
 

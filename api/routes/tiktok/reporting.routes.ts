@@ -1,5 +1,5 @@
 import { z } from '../../../shared/infra/zod-openapi';
-import { guardedRoute } from '../guarded-route';
+import { guardedRoute, submitImport } from '../guarded-route';
 import { adAccountId, credentialQuery } from '../../../shared/platforms/tiktok/operations/common.dto';
 import { ReadInsightsDto, ReadPixelEventsDto, ReadPixelsDto } from '../../../shared/platforms/tiktok/operations/reporting.dto';
 import { insightsCall, pixelEventsCall, pixelsCall } from '../../../shared/platforms/tiktok/operations/reporting';
@@ -25,8 +25,7 @@ export const importAdAccountRoute = guardedRoute({
   query: ImportTiktokAccountDto,
   response: { schema: ImportResultDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ deps, auth, req, account }) =>
-    deps.services.jobs.submit({ auth, req }, { type: 'import', platform: 'tiktok', adAccount: account, message: 'Ad account imported' }),
+  handler: async (ctx) => submitImport(ctx, 'Ad account imported'),
 });
 
 export const insightsRoute = guardedRoute({
