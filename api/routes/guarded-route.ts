@@ -29,9 +29,9 @@ export interface GuardedContext<P = Params, Q = Query, B = Body> extends Handler
 }
 
 /** The validated input, for the checks a route makes before the guard. */
-export type RouteInput<P = Params, Q = Query, B = Body> = Pick<HandlerContext<P, Q, B>, 'params' | 'query' | 'body'>;
+type RouteInput<P = Params, Q = Query, B = Body> = Pick<HandlerContext<P, Q, B>, 'params' | 'query' | 'body'>;
 
-export interface GuardedRouteSpec<P extends Params, Q extends Query, B extends Body> extends Omit<RouteSpec<P, Q, B>, 'handler' | 'before'> {
+interface GuardedRouteSpec<P extends Params, Q extends Query, B extends Body> extends Omit<RouteSpec<P, Q, B>, 'handler' | 'before'> {
   platform: Platform;
   /** Where the request names its ad account: `adAccountId` of the query or body, or a path parameter. */
   from: AccountIdSource;
@@ -93,7 +93,7 @@ type At<T, K> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
  * The keys of `R`, at any depth, that `T` has no place for (`never` when `R` fits): what a strict
  * params schema would refuse in the worker. `unknown`/`any` on either side leave nothing to check.
  */
-export type ExtraKeys<T, R, D extends Depth = []> = D['length'] extends 8
+type ExtraKeys<T, R, D extends Depth = []> = D['length'] extends 8
   ? never
   : unknown extends T
     ? never
@@ -114,7 +114,7 @@ type ExactParams<O, R> = [ExtraKeys<OperationParams<O>, R>] extends [never]
   ? unknown
   : { toParams: `toParams returns keys the operation does not take: ${Extract<ExtraKeys<OperationParams<O>, R>, string>}` };
 
-export interface WriteRouteSpec<O extends WriteOperation, R, P extends Params, Q extends Query, B extends Body>
+interface WriteRouteSpec<O extends WriteOperation, R, P extends Params, Q extends Query, B extends Body>
   extends Omit<GuardedRouteSpec<P, Q, B>, 'platform' | 'handler' | 'job'> {
   /** The write operation the route submits: its platform is the route's, its name the job's operation. */
   op: O;
