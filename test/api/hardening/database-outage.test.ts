@@ -1,6 +1,6 @@
 import { startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy';
-import { startTestApp, http, type TestApp } from '../../helpers/test-app';
-import { createTenant, type CreatedTenant } from '../../helpers/identity';
+import type { CreatedTenant } from '../../helpers/identity';
+import { http, startWorld, type TestApp, type World } from '../../world';
 
 /**
  * The app reaches the run's PostgreSQL through a private relay; cutting the relay is an outage for
@@ -8,6 +8,7 @@ import { createTenant, type CreatedTenant } from '../../helpers/identity';
  */
 describe('a PostgreSQL outage answers 503 SERVICE_UNAVAILABLE with Retry-After, never 500', () => {
   let proxy: TcpProxy;
+  let w: World;
   let app: TestApp;
   let t: CreatedTenant;
 
@@ -15,11 +16,11 @@ describe('a PostgreSQL outage answers 503 SERVICE_UNAVAILABLE with Retry-After, 
     const db = new URL(process.env.DATABASE_URL!);
     proxy = await startTcpProxy(Number(db.port || 5432), db.hostname);
     db.host = `127.0.0.1:${proxy.port}`;
-    app = await startTestApp({ env: { DATABASE_URL: db.toString(), API_KEY_CACHE_TTL_MS: '0' } });
-    t = await createTenant(app);
+    w = await startWorld({ platforms: [], env: { DATABASE_URL: db.toString(), API_KEY_CACHE_TTL_MS: '0' } });
+    ({ app, tenant: t } = w);
   }, 60_000);
   afterAll(async () => {
-    await app?.close();
+    await w?.close();
     await proxy?.close();
   });
 

@@ -1,7 +1,7 @@
-import { startFacebookSim, ACCOUNTS } from '../../simulators/facebook';
-import { startTestApp, http, uniquePrefix, type TestApp } from '../../helpers/test-app';
-import { configureApps, createTenant, externalUserTokens, type CreatedTenant } from '../../helpers/identity';
+import { ACCOUNTS } from '../../simulators/facebook';
+import { createTenant, externalUserTokens, type CreatedTenant } from '../../helpers/identity';
 import { connectAccount } from '../../helpers/connections';
+import { http, startWorld, type TestApp, type World } from '../../world';
 
 /**
  * Two replicas (separate app instances on one Redis prefix and database). Deletion runs on `a`;
@@ -19,7 +19,7 @@ async function eventually(check: () => Promise<number>, want: number): Promise<n
 }
 
 describe('deleting an external user and closing a tenant', () => {
-  let sim: Awaited<ReturnType<typeof startFacebookSim>>;
+  let w: World<'facebook'>;
   let a: TestApp;
   let b: TestApp;
   let t: CreatedTenant;
@@ -27,19 +27,16 @@ describe('deleting an external user and closing a tenant', () => {
   let bob: { accessToken: string; refreshToken: string };
 
   beforeAll(async () => {
-    sim = await startFacebookSim();
-    const env = { REDIS_PREFIX: uniquePrefix('del'), FACEBOOK_GRAPH_URL: sim.baseUrl, FACEBOOK_DIALOG_URL: sim.baseUrl };
-    [a, b] = await Promise.all([startTestApp({ env }), startTestApp({ env })]);
-    t = await createTenant(a);
-    await configureApps(a, t.apiKey);
+    w = await startWorld({ platform: 'facebook' });
+    ({ app: a, tenant: t } = w);
+    b = await w.replica();
+    // Both tokens of each user: the test refreshes them too.
     alice = await externalUserTokens(a, t.apiKey, 'alice-ext');
     bob = await externalUserTokens(a, t.apiKey, 'bob-ext');
-    await connectAccount(a, { facebook: sim }, { platform: 'facebook', token: alice.accessToken, adAccountId: `act_${ACCOUNTS.alice[0]}` });
+    await connectAccount(a, w.sims, { platform: 'facebook', token: alice.accessToken, adAccountId: `act_${ACCOUNTS.alice[0]}` });
   }, 60_000);
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await sim?.close();
+    await w?.close();
   });
 
   const connections = (app: TestApp, headers: Record<string, string>) => http(app.url, 'GET', '/api/v1/connections', { headers });
@@ -55,7 +52,7 @@ describe('deleting an external user and closing a tenant', () => {
     const del = await http(a.url, 'DELETE', '/api/v1/external-users/alice-ext', { headers: { 'x-api-key': t.apiKey } });
     expect(del.status).toBe(200);
     expect(del.body.data).toEqual({ externalUserId: 'alice-ext', connectionsRevoked: 1, revokedAtPlatform: 1, adAccountsRemoved: 1 });
-    const revokeCalls = ((await (await fetch(`${sim.baseUrl}/__sim/calls?path=permissions`)).json()) as { calls: { method: string }[] }).calls;
+    const revokeCalls = await w.sim.calls('permissions');
     expect(revokeCalls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
 
     expect((await connections(a, asAlice)).status).toBe(401);

@@ -1,7 +1,7 @@
 import jwt from 'jsonwebtoken';
-import { startTestApp, type TestApp } from '../../helpers/test-app';
 import { configureApps, createTenant, externalUserTokens, type CreatedTenant } from '../../helpers/identity';
-import { connectAccount, simEnv, startSims } from '../../helpers/connections';
+import { connectAccount } from '../../helpers/connections';
+import { startWorld, type TestApp, type World } from '../../world';
 import { OpenApiDoc } from '../../helpers/openapi-sample';
 import { ACCOUNTS } from '../../simulators/facebook';
 
@@ -26,7 +26,7 @@ interface Probe {
 type Creds = Record<string, string>;
 
 describe('fuzz over every operation: no 5xx, no hang', () => {
-  let sims: Awaited<ReturnType<typeof startSims>>;
+  let w: World;
   let app: TestApp;
   let a: CreatedTenant;
   let b: CreatedTenant;
@@ -36,23 +36,21 @@ describe('fuzz over every operation: no 5xx, no hang', () => {
   let bobConnectionId: string;
 
   beforeAll(async () => {
-    sims = await startSims();
-    app = await startTestApp({ workers: true, env: { ...simEnv(sims), WRITE_SYNC_TIMEOUT_MS: '2000', HTTP_MAX_RETRIES: '0', RATE_LIMIT_PER_MINUTE: '1000000' } });
-    [a, b] = [await createTenant(app), await createTenant(app)];
-    await configureApps(app, a.apiKey);
+    w = await startWorld({ workers: true, env: { WRITE_SYNC_TIMEOUT_MS: '2000', HTTP_MAX_RETRIES: '0', RATE_LIMIT_PER_MINUTE: '1000000' } });
+    ({ app, tenant: a } = w);
+    b = await createTenant(app);
     await configureApps(app, b.apiKey);
     alice = await externalUserTokens(app, a.apiKey, 'alice-ext');
     spare = await externalUserTokens(app, a.apiKey, 'alice-ext');
     ownerSpareRefresh = (await createTenant(app)).ownerRefreshToken;
     const bob = await externalUserTokens(app, b.apiKey, 'bob-ext');
-    await connectAccount(app, sims, { platform: 'facebook', token: alice.accessToken, adAccountId: `act_${ACCOUNTS.alice[0]}` });
-    await connectAccount(app, sims, { platform: 'tiktok', token: alice.accessToken, adAccountId: '7000000000000000011' });
-    bobConnectionId = (await connectAccount(app, sims, { platform: 'facebook', token: bob.accessToken, adAccountId: ACCOUNTS.bob[0]!, simUser: 'bob' })).connectionId;
-    await connectAccount(app, sims, { platform: 'tiktok', token: bob.accessToken, adAccountId: TIKTOK_BOB, simUser: 'bob' });
+    await connectAccount(app, w.sims, { platform: 'facebook', token: alice.accessToken, adAccountId: `act_${ACCOUNTS.alice[0]}` });
+    await connectAccount(app, w.sims, { platform: 'tiktok', token: alice.accessToken, adAccountId: '7000000000000000011' });
+    bobConnectionId = (await connectAccount(app, w.sims, { platform: 'facebook', token: bob.accessToken, adAccountId: ACCOUNTS.bob[0]!, simUser: 'bob' })).connectionId;
+    await connectAccount(app, w.sims, { platform: 'tiktok', token: bob.accessToken, adAccountId: TIKTOK_BOB, simUser: 'bob' });
   }, 120_000);
   afterAll(async () => {
-    await app?.close();
-    await sims?.close();
+    await w?.close();
   });
 
   /** Credentials the operation's security asks for, and broken ones of the same shape. */
