@@ -19,6 +19,7 @@
 import type { CreateAppOptions } from '../../api/app';
 import { Connection } from '../../shared/persistence/entities/connection.entity';
 import { configureApps, createTenant, externalUserToken, trackSecret, type CreatedTenant } from '../helpers/identity';
+import { freshDatabase, PrivateRedis } from '../helpers/private-services';
 import { worldPerFile } from './per-file';
 import { SIM_PLATFORMS, type SimPlatform } from '../simulators';
 import { http, startLinkedTestApp, startTestApp, type JsonResponse, type TestApp } from './app';
@@ -50,6 +51,13 @@ export interface WorldOptions<P extends SimPlatform = SimPlatform> {
   apps?: Partial<Record<SimPlatform, Record<string, string>>>;
   /** External user of `world.user` (default 'alice-ext'). */
   externalUserId?: string;
+  /**
+   * A migrated PostgreSQL database of this world's own (named after the label), dropped on close: for
+   * tests whose code scans every row of its database (token maintenance, the job reconciler).
+   */
+  ownDatabase?: string;
+  /** A redis-server of this world's own (`world.redis`), for tests that stop or restart Redis. */
+  ownRedis?: boolean;
 }
 
 export interface WorldUser {
@@ -61,6 +69,8 @@ export interface WorldUser {
 
 export interface World<P extends SimPlatform = SimPlatform> {
   app: TestApp;
+  /** The world's own redis-server, when started with `ownRedis`. */
+  redis?: PrivateRedis;
   url: string;
   /** Every started simulator, by platform. */
   sims: SimHandles;
@@ -96,6 +106,8 @@ export interface World<P extends SimPlatform = SimPlatform> {
   close(): Promise<void>;
 }
 
+const closeOf = (sims: SimHandles) => async () => void (await Promise.all(Object.values(sims).map((s) => s.close())));
+
 /** Stands in for what a world was started without, failing loudly on first use. */
 const missing = (why: string) =>
   new Proxy({} as never, {
@@ -109,21 +121,34 @@ const NO_TENANT = missing('world started with { tenant: false }');
 export async function startWorld<P extends SimPlatform = SimPlatform>(opts: WorldOptions<P> = {}): Promise<World<P>> {
   const which = opts.platforms ?? (opts.platform ? [opts.platform] : SIM_PLATFORMS);
   const sims = await startSimulators(which, opts.simulators);
-  const closeSims = () => Promise.all(Object.values(sims).map((s) => s.close()));
-  const env = { ...simulatorEnv(sims), ...opts.env };
+  let db: Awaited<ReturnType<typeof freshDatabase>> | undefined;
+  let redis: PrivateRedis | undefined;
+  const closeServices = async () => {
+    await closeOf(sims)();
+    await redis?.stop();
+    await db?.drop();
+  };
+  try {
+    if (opts.ownDatabase) db = await freshDatabase(opts.ownDatabase);
+    if (opts.ownRedis) redis = await PrivateRedis.start();
+  } catch (e) {
+    await closeServices();
+    throw e;
+  }
+  const env = { ...simulatorEnv(sims), ...(db ? { DATABASE_URL: db.url } : {}), ...(redis ? { REDIS_URL: redis.url } : {}), ...opts.env };
   let app: TestApp;
   try {
     const start = opts.linked ? startLinkedTestApp : startTestApp;
     app = await start({ workers: opts.workers, app: opts.app, env });
   } catch (e) {
-    await closeSims();
+    await closeServices();
     throw e;
   }
   const replicas: TestApp[] = [];
   const close = async () => {
     for (const r of replicas.splice(0)) await r.close();
     await app.close();
-    await closeSims();
+    await closeServices();
   };
   try {
     const withTenant = opts.tenant ?? true;
@@ -137,6 +162,7 @@ export async function startWorld<P extends SimPlatform = SimPlatform>(opts: Worl
     const headersOf = (as: WorldUser | Record<string, string>) => ('headers' in as && typeof as.headers === 'object' ? (as as WorldUser).headers : (as as Record<string, string>));
     return {
       app,
+      redis,
       url: app.url,
       sims,
       sim: ((opts.platform && sims[opts.platform]) || missing('world.sim needs startWorld({ platform })')) as SimHandle<P>,

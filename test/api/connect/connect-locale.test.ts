@@ -1,6 +1,5 @@
-import { startLinkedTestApp, http, type TestApp } from '../../helpers/test-app';
-import { configureApps, createTenant, trackSecret, type CreatedTenant } from '../../helpers/identity';
-import { simEnv, startSims, type Sims } from '../../helpers/connections';
+import { http, startWorld, type TestApp, type World } from '../../world';
+import { trackSecret, type CreatedTenant } from '../../helpers/identity';
 
 /**
  * The Connect page speaks the end user's language: the session's `locale` when the gateway has it
@@ -8,19 +7,16 @@ import { simEnv, startSims, type Sims } from '../../helpers/connections';
  * language in `<html lang>`.
  */
 describe('the Connect page in the session’s or the browser’s language', () => {
-  let sims: Sims & { close(): Promise<void> };
+  let w: World<'facebook'>;
   let app: TestApp;
   let t: CreatedTenant;
 
   beforeAll(async () => {
-    sims = await startSims(['facebook']);
-    app = await startLinkedTestApp({ env: simEnv(sims) });
-    t = await createTenant(app);
-    await configureApps(app, t.apiKey);
+    w = await startWorld({ platform: 'facebook', linked: true });
+    ({ app, tenant: t } = w);
   }, 60_000);
   afterAll(async () => {
-    await app?.close();
-    await sims?.close();
+    await w?.close();
   });
 
   const visit = (path: string, headers: Record<string, string> = {}) => fetch(path.startsWith('http') ? path : `${app.url}${path}`, { redirect: 'manual', headers });

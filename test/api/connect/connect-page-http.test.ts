@@ -1,6 +1,6 @@
-import { startLinkedTestApp, startTestApp, http, type TestApp } from '../../helpers/test-app';
-import { configureApps, createTenant, externalUserToken, trackSecret, type CreatedTenant } from '../../helpers/identity';
-import { authorize, connectThroughDialog, simEnv, startSims, type Sims } from '../../helpers/connections';
+import { http, startWorld, type TestApp, type World } from '../../world';
+import { externalUserToken, trackSecret, type CreatedTenant } from '../../helpers/identity';
+import { authorize, connectThroughDialog } from '../../helpers/connections';
 
 /**
  * The Connect page's HTTP contract, request by request: the link's single use and its cookie, the
@@ -8,22 +8,19 @@ import { authorize, connectThroughDialog, simEnv, startSims, type Sims } from '.
  * (never JSON) for every problem.
  */
 describe('the Connect page over HTTP', () => {
-  let sims: Sims & { close(): Promise<void> };
+  let w: World<'facebook'>;
   let app: TestApp;
   let t: CreatedTenant;
   const TENANT_SITE = 'https://app.tenant.example';
 
   beforeAll(async () => {
-    sims = await startSims(['facebook']);
-    app = await startLinkedTestApp({ env: simEnv(sims) });
-    t = await createTenant(app);
-    await configureApps(app, t.apiKey);
+    w = await startWorld({ platform: 'facebook', linked: true });
+    ({ app, tenant: t } = w);
     const r = await http(app.url, 'PATCH', '/api/v1/tenant', { headers: { 'x-api-key': t.apiKey }, body: { settings: { allowedOrigins: [TENANT_SITE] } } });
     expect(r.status).toBe(200);
   }, 60_000);
   afterAll(async () => {
-    await app?.close();
-    await sims?.close();
+    await w?.close();
   });
 
   const newLink = async (body: Record<string, unknown> = {}) => {
@@ -85,7 +82,7 @@ describe('the Connect page over HTTP', () => {
     expect(csp['script-src']).toBe("'self'");
     expect(csp['frame-ancestors']!.split(' ').sort()).toEqual([TENANT_SITE, app.url].sort());
     // The platform choice redirects on to the platform's sign-in, which form-action must allow.
-    expect(csp['form-action']!.split(' ')).toEqual(expect.arrayContaining(["'self'", sims.facebook!.baseUrl]));
+    expect(csp['form-action']!.split(' ')).toEqual(expect.arrayContaining(["'self'", w.sim.baseUrl]));
     expect(csp['form-action']).not.toContain('*');
     expect(r.headers.get('x-frame-options')).toBeNull();
     expect(r.headers.get('cache-control')).toBe('no-store');
@@ -106,7 +103,7 @@ describe('the Connect page over HTTP', () => {
     expect(h1Of(await noSession.text())).toBe('This page needs its link');
     const ok = await visit('/connect/platform', { cookie, form: { platform: 'facebook', csrf } });
     expect(ok.status).toBe(303);
-    expect(ok.headers.get('location')!.startsWith(`${sims.facebook!.baseUrl}/`)).toBe(true);
+    expect(ok.headers.get('location')!.startsWith(`${w.sim.baseUrl}/`)).toBe(true);
   });
 
   it("a typed-in success for someone else's connection is not taken: the accounts page stays out of reach", async () => {
@@ -192,7 +189,7 @@ describe('the Connect page over HTTP', () => {
   });
 
   it('an address over the per-IP limit gets a page saying to wait, with Retry-After', async () => {
-    const limited = await startTestApp({ env: { PUBLIC_IP_LIMIT_PER_MINUTE: '3' } });
+    const limited = await startWorld({ platforms: [], tenant: false, env: { PUBLIC_IP_LIMIT_PER_MINUTE: '3' } });
     try {
       const statuses: number[] = [];
       let last: Response | undefined;

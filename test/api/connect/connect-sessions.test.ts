@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { startLinkedTestApp, http, type TestApp } from '../../helpers/test-app';
+import { http, startWorld, type TestApp } from '../../world';
 import { configureApps, createTenant, externalUserToken, SIM_APPS, trackSecret, type CreatedTenant } from '../../helpers/identity';
 import { closeAll, closeAndExpectNoLeaks } from '../identity/support';
 
@@ -10,7 +10,8 @@ describe('POST /api/v1/connect/sessions', () => {
   let b: CreatedTenant;
 
   beforeAll(async () => {
-    app = await startLinkedTestApp();
+    // Two tenants of its own: a with every app, b with a Meta app only.
+    app = (await startWorld({ platforms: [], linked: true, tenant: false })).app;
     [a, b] = [await createTenant(app), await createTenant(app)];
     await configureApps(app, a.apiKey);
     // Tenant b has only a Meta app.

@@ -11,8 +11,9 @@ let b: TestApp;
 let apiKey: string;
 
 beforeAll(async () => {
-  // Two replicas of the gateway: same database, same Redis prefix, separate processes' state.
-  w = await startWorld({ app: { extraRoutes: [...guardedRoutes, ...accountReadRoutes] } });
+  // Two replicas of the gateway: same database, same Redis prefix, separate processes' state. The
+  // database is the world's own: the token maintenance pass probes every connection of its database.
+  w = await startWorld({ app: { extraRoutes: [...guardedRoutes, ...accountReadRoutes] }, ownDatabase: 'lifecycle' });
   ({ app: a, apiKey } = w);
   b = await w.replica();
 });
