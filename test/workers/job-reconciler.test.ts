@@ -1,10 +1,11 @@
-import { http, type TestApp } from '../helpers/test-app';
 import type { PrivateRedis } from '../helpers/private-services';
-import { startPrivateMetaApp, PRIVATE_META_ACCOUNT, type PrivateMetaApp } from '../helpers/private-meta-app';
+import { isStepName } from '../helpers/step-names';
+import { ACCOUNTS } from '../simulators/facebook';
+import { http, startWorld, type TestApp, type World } from '../world';
 import { startWorkers, type WorkerPool } from '../../workers/worker-pool';
 import { until } from './support/jobs-fixture';
 
-const A1 = PRIVATE_META_ACCOUNT;
+const A1 = ACCOUNTS.alice[0];
 
 /**
  * Jobs survive a Redis that restarts without persistence: the job rows in PostgreSQL are the truth,
@@ -12,22 +13,27 @@ const A1 = PRIVATE_META_ACCOUNT;
  * and a database of its own (the reconciler scans every job row of its database).
  */
 describe('job reconciler: queued jobs survive a Redis restart without persistence', () => {
-  let w: PrivateMetaApp;
+  let w: World<'facebook'>;
   let redis: PrivateRedis;
   let app: TestApp;
   let alice: Record<string, string>;
   const pools: WorkerPool[] = [];
 
   beforeAll(async () => {
-    w = await startPrivateMetaApp('reconcile', { HTTP_MAX_RETRIES: '1' });
-    ({ redis, app, alice } = w);
+    // A redis-server and a database of its own: the test stops Redis, and the reconciler scans every job row of its database.
+    w = await startWorld({ platform: 'facebook', ownRedis: true, ownDatabase: 'reconcile', env: { RATE_LIMIT_PER_MINUTE: '100000', HTTP_MAX_RETRIES: '1' } });
+    await w.connect('facebook', { adAccountId: `act_${A1}` });
+    app = w.app;
+    redis = w.redis!;
+    alice = w.user.headers;
   }, 60_000);
   afterAll(async () => {
     for (const p of pools) await p.close(2000);
     await w?.close();
   });
 
-  const campaignsNamed = (name: string) => w.campaignsNamed(name);
+  /** Campaigns at the simulator whose step-tagged name carries `name`. */
+  const campaignsNamed = (name: string) => [...w.sim.raw.state.store.nodes.values()].filter((n) => isStepName((n.data as { name?: string }).name, name));
   const createAsync = (name: string) =>
     http(app.url, 'POST', '/api/v1/facebook/campaigns/traffic', {
       headers: { ...alice, prefer: 'respond-async' },

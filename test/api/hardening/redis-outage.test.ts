@@ -1,12 +1,13 @@
-import { http, type TestApp } from '../../helpers/test-app';
 import type { PrivateRedis } from '../../helpers/private-services';
-import { startPrivateMetaApp, PRIVATE_META_ACCOUNT, type PrivateMetaApp } from '../../helpers/private-meta-app';
+import { isStepName } from '../../helpers/step-names';
+import { ACCOUNTS } from '../../simulators/facebook';
+import { http, startWorld, type TestApp, type World } from '../../world';
 import { startWorkers, type WorkerPool } from '../../../workers/worker-pool';
 import { reconcileJobs } from '../../../workers/job-reconciler';
 import { createRedis } from '../../../shared/infra/redis';
 import { until } from '../../workers/support/jobs-fixture';
 
-const A1 = PRIVATE_META_ACCOUNT;
+const A1 = ACCOUNTS.alice[0];
 
 /**
  * The app's queues live on a redis-server of this test's own; stopping it is a Redis outage for
@@ -14,15 +15,19 @@ const A1 = PRIVATE_META_ACCOUNT;
  * nothing behind that could still run: the retry with the same Idempotency-Key creates exactly once.
  */
 describe('a Redis outage answers a write 503 SERVICE_UNAVAILABLE with Retry-After, and the retry creates once', () => {
-  let w: PrivateMetaApp;
+  let w: World<'facebook'>;
   let redis: PrivateRedis;
   let app: TestApp;
   let pool: WorkerPool;
   let alice: Record<string, string>;
 
   beforeAll(async () => {
-    w = await startPrivateMetaApp('redis_outage');
-    ({ redis, app, alice } = w);
+    // A redis-server and a database of its own: the test stops Redis, and the reconciler scans every job row of its database.
+    w = await startWorld({ platform: 'facebook', ownRedis: true, ownDatabase: 'redis_outage', env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+    await w.connect('facebook', { adAccountId: `act_${A1}` });
+    app = w.app;
+    redis = w.redis!;
+    alice = w.user.headers;
     // The reconciler runs at start and again as soon as Redis is back: it must find nothing to re-add.
     pool = startWorkers(app.services, { queues: ['platform-writes'], reconcileEveryMs: 0 });
   }, 60_000);
@@ -31,7 +36,8 @@ describe('a Redis outage answers a write 503 SERVICE_UNAVAILABLE with Retry-Afte
     await w?.close();
   });
 
-  const campaignsNamed = (name: string) => w.campaignsNamed(name);
+  /** Campaigns at the simulator whose step-tagged name carries `name`. */
+  const campaignsNamed = (name: string) => [...w.sim.raw.state.store.nodes.values()].filter((n) => isStepName((n.data as { name?: string }).name, name));
   const create = (name: string, key: string, async: boolean) =>
     http(app.url, 'POST', '/api/v1/facebook/campaigns/traffic', {
       headers: { ...alice, 'idempotency-key': key, ...(async ? { prefer: 'respond-async' } : {}) },
