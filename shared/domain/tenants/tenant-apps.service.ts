@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Vault } from '../../infra/crypto';
 import { AppError } from '../../errors/app-error';
+import { ReplicatedCache, type InvalidationChannel } from '../cache/replicated-cache';
 import { TenantApp } from '../../persistence/entities/tenant-app.entity';
 import { PLATFORM_APPS, type AppPlatform } from './platform-apps';
 
@@ -21,15 +22,6 @@ export type TenantAppView = { platform: AppPlatform; configured: true; createdAt
 
 const last4 = (s: string) => (s.length > 8 ? s.slice(-4) : '');
 
-/** Where an app change is told to every replica (the guard cache's invalidation channel). */
-export interface InvalidationChannel {
-  listen(listener: (keys: string[] | null) => void): void;
-  invalidate(keys: string[]): Promise<void>;
-}
-
-/** Keys on the shared invalidation channel; guard keys start with a tenant uuid. */
-const KEY = 'apps|';
-
 /**
  * Per-tenant platform app credentials; secrets are vault ciphertext at rest and never returned.
  * Platform calls read the decrypted app on every job (Meta's appsecret_proof, Google's developer
@@ -37,29 +29,18 @@ const KEY = 'apps|';
  * here drops the entry on every replica, and an entry lives at most `ttlMs`.
  */
 export class TenantAppService {
-  private cache?: { ttlMs: number; channel: InvalidationChannel; map: Map<string, { app: DecryptedApp | null; until: number }> };
-  /** Bumped by every invalidation: a read that started before one must not fill the cache after it. */
-  private generation = 0;
+  /** Decrypted apps by `tenant|platform` (null: none configured), once a channel is attached. */
+  private cache?: ReplicatedCache<DecryptedApp | null>;
 
   constructor(private readonly vault: Vault) {}
 
   useChannel(channel: InvalidationChannel, ttlMs: number): void {
-    if (ttlMs <= 0) return;
-    const map = new Map<string, { app: DecryptedApp | null; until: number }>();
-    this.cache = { ttlMs, channel, map };
-    channel.listen((keys) => {
-      this.generation++;
-      if (!keys) map.clear();
-      else for (const k of keys) if (k.startsWith(KEY)) map.delete(k.slice(KEY.length));
-    });
+    if (ttlMs > 0) this.cache = new ReplicatedCache({ namespace: 'apps|', ttlMs, channel, max: 10_000 });
   }
 
   /** After a committed change of the tenant's app for `platform`. */
   private async changed(tenantId: string, platform: string): Promise<void> {
-    if (!this.cache) return;
-    this.generation++;
-    this.cache.map.delete(`${tenantId}|${platform}`);
-    await this.cache.channel.invalidate([`${KEY}${tenantId}|${platform}`]);
+    await this.cache?.invalidate([`${tenantId}|${platform}`]);
   }
 
   private view(app: TenantApp): TenantAppView {
@@ -155,15 +136,11 @@ export class TenantAppService {
     const c = this.cache;
     if (!c) return this.load(em, tenantId, platform);
     const key = `${tenantId}|${platform}`;
-    const hit = c.map.get(key);
-    if (hit && hit.until > Date.now()) return hit.app;
-    const mark = this.generation;
+    const hit = c.get(key);
+    if (hit !== undefined) return hit;
+    const mark = c.mark();
     const app = await this.load(em, tenantId, platform);
-    if (mark === this.generation) {
-      c.map.delete(key);
-      c.map.set(key, { app, until: Date.now() + c.ttlMs });
-      if (c.map.size > 10_000) c.map.delete(c.map.keys().next().value as string);
-    }
+    c.set(key, app, mark);
     return app;
   }
 
