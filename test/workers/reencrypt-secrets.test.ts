@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { startTestApp, http, type TestApp } from '../helpers/test-app';
-import { createTenant, configureApps, externalUserToken, leakedSecrets, SIM_APPS, trackSecret } from '../helpers/identity';
-import { authorize, connectAccount, simEnv, startSims, type ConnectedAccount, type Sims } from '../helpers/connections';
+import { QueueEvents } from 'bullmq';
+import { leakedSecrets, SIM_APPS, trackSecret } from '../helpers/identity';
+import { authorize } from '../helpers/connections';
+import { http, startWorld, type ConnectedAccount, type TestApp, type World } from '../world';
 import { reencryptSecretsJob } from '../../shared/queues/jobs';
 import { Vault } from '../../shared/infra/crypto';
 import type { ReencryptReport } from '../../workers/jobs/reencrypt-secrets.job';
@@ -15,7 +16,7 @@ const kid2 = `re${tag}b`;
 const k1 = `${kid1}:${randomBytes(32).toString('base64')}`;
 const k2 = `${kid2}:${randomBytes(32).toString('base64')}`;
 
-let sims: Sims & { close(): Promise<void> };
+let w: World;
 let app: TestApp;
 const logFiles: string[] = [];
 let apiKey: string;
@@ -59,8 +60,13 @@ async function queriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
   }
 }
 
+let events: QueueEvents | undefined;
+
 async function runJob(payload: { batchSize?: number } = {}): Promise<ReencryptReport> {
-  const events = await app.infra.queues.queueEvents('maintenance');
+  if (!events) {
+    events = new QueueEvents('maintenance', { connection: app.infra.redis.duplicate({ maxRetriesPerRequest: null }), prefix: app.infra.queues.prefix });
+    await events.waitUntilReady();
+  }
   const job = await app.infra.queues.enqueue(reencryptSecretsJob, payload);
   return (await job.waitUntilFinished(events, 20_000)) as ReencryptReport;
 }
@@ -78,15 +84,13 @@ async function readThroughApi() {
 }
 
 beforeAll(async () => {
-  sims = await startSims(['google', 'tiktok']);
-  const first = await startTestApp({ env: { ...simEnv(sims), ENCRYPTION_KEYS: k1 } });
+  w = await startWorld({ platforms: ['google', 'tiktok'], env: { ENCRYPTION_KEYS: k1 }, apps: { google: { developerToken: 'sim-developer-token-0001' } }, externalUserId: 'rotating-user' });
+  const first = w.app;
   logFiles.push(first.logFile);
   try {
-    const t = await createTenant(first);
-    ({ apiKey, tenantId } = t);
-    await configureApps(first, apiKey, { google: { developerToken: 'sim-developer-token-0001' } });
-    userToken = await externalUserToken(first, apiKey, 'rotating-user');
-    tiktok = await connectAccount(first, sims, { platform: 'tiktok', token: userToken, adAccountId: '7000000000000000011' });
+    ({ apiKey, tenantId } = w.tenant);
+    userToken = w.user.token;
+    tiktok = await w.connect('tiktok', { adAccountId: '7000000000000000011' });
     // A Google OAuth grant stores both an access and a refresh token.
     const url = await http(first.url, 'POST', '/api/v1/connections/google/auth-url', { headers: bearer(userToken), body: {} });
     const cb = await http(first.url, 'GET', (await authorize(url.body.data.url)).replace(first.url, ''));
@@ -97,14 +101,14 @@ beforeAll(async () => {
   } finally {
     await first.close();
   }
-  // The restart with a new key in front of the ring.
-  app = await startTestApp({ env: { ...simEnv(sims), ENCRYPTION_KEYS: `${k2},${k1}` }, workers: true });
+  // The restart with a new key in front of the ring: the same deployment (database, Redis prefix, simulators).
+  app = await w.replica({ env: { ENCRYPTION_KEYS: `${k2},${k1}` }, workers: true });
   logFiles.push(app.logFile);
 }, 30_000);
 
 afterAll(async () => {
-  await app?.close();
-  await sims?.close();
+  await events?.close();
+  await w?.close();
 });
 
 describe('reencrypt-secrets maintenance job', () => {
