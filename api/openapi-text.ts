@@ -1,6 +1,10 @@
+import { platformModules } from '../shared/platforms';
+
+const names = platformModules.map((m) => m.displayName);
+
 /** Prose of the OpenAPI document: the API's conventions and one line per tag. */
 export const API_DESCRIPTION = [
-  'One API over Meta, TikTok and Google Ads for multi-tenant SaaS.',
+  `One API over ${names.slice(0, -1).join(', ')} and ${names.at(-1)} for multi-tenant SaaS.`,
   '',
   '**Envelope.** Every JSON answer is `{ success, message, timestamp, statusCode, data }`; errors add `path`, `requestId` and',
   '`error: { code, details }`, where `code` is a stable enum and decides the HTTP status. The team-scoped surface',

@@ -2,7 +2,6 @@ import type { InfraDeps } from '../infra/infra-deps';
 import { createIdentityServices, type IdentityServices } from './identity/identity-services';
 import { JobsService } from './jobs/jobs.service';
 import { createConnectionServices, type ConnectionServices } from './connections/connection-services';
-import { createGoogleAdsService, type GoogleAdsService } from '../platforms/google/reporting/google-ads.service';
 import { DeletionService } from './identity/deletion.service';
 import { createWebhookServices, type WebhookServices } from './webhooks/webhook-services';
 import { createConnectServices, type ConnectServices } from './connect/connect-services';
@@ -16,7 +15,6 @@ import { createConnectServices, type ConnectServices } from './connect/connect-s
 export interface Services extends IdentityServices, ConnectionServices {
   infra: InfraDeps;
   jobs: JobsService;
-  google: GoogleAdsService;
   deletion: DeletionService;
   webhooks: WebhookServices;
   connect: ConnectServices;
@@ -32,7 +30,6 @@ export function createServices(infra: InfraDeps): Services {
     ...identity,
     ...connections,
     jobs: new JobsService(infra, webhooks.subscriptions),
-    google: createGoogleAdsService(infra),
     deletion: new DeletionService({ connections: connections.connections, guard: connections.guard, revocations: identity.revocations, logger: infra.logger }),
     start: () => {
       connections.start();

@@ -1,7 +1,7 @@
 import { z } from '../../../shared/infra/zod-openapi';
-import { PLATFORMS } from '../../../shared/platforms';
+import { PLATFORMS, platformModules } from '../../../shared/platforms';
 
-export const PlatformParam = z.enum(PLATFORMS).openapi({ description: 'facebook (social), tiktok (short-video), google (search)' });
+export const PlatformParam = z.enum(PLATFORMS).openapi({ description: platformModules.map((m) => `${m.name} (${m.displayName})`).join(', ') });
 export const PlatformParams = z.object({ platform: PlatformParam });
 
 export const AuthUrlRequestDto = z

@@ -3,6 +3,7 @@ import { assetsQuery } from '../../../shared/platforms/google/operations/assets'
 import { guardedRoute } from '../guarded-route';
 import { GoogleAssetsPageDto, GoogleAssetsQueryDto } from './schemas';
 import { checkLevelFields } from './validation';
+import { googleAds } from './google-ads';
 
 export const googleAssetsRoute = guardedRoute({
   platform: 'google',
@@ -25,7 +26,7 @@ export const googleAssetsRoute = guardedRoute({
   },
   handler: async ({ deps, caller, query }) => {
     const { query: gaql } = assetsQuery(query);
-    const page = await deps.services.google.assets(caller, gaql, query.pageToken);
+    const page = await googleAds(deps).assets(caller, gaql, query.pageToken);
     return { data: { ...page, gaqlQuery: gaql } };
   },
 });

@@ -3,6 +3,7 @@ import { defineRoute } from '../route';
 import { guardedCallers } from './targets';
 import { GoogleGaqlQueryDto, GoogleGaqlResultDto } from './schemas';
 import { accountIdList, checkGaqlForm } from './validation';
+import { googleAds } from './google-ads';
 
 export const googleGaqlRoute = defineRoute({
   method: 'get',
@@ -25,7 +26,7 @@ export const googleGaqlRoute = defineRoute({
   handler: async ({ deps, auth, query }) => {
     checkGaqlForm(query);
     const { query: gaql } = checkedGaql(query);
-    const google = deps.services.google;
+    const google = googleAds(deps);
     const ids = accountIdList(query.adAccountId, google.maxAccounts);
     const { targets, known } = await google.expandTargets(await guardedCallers(deps, auth, ids, 'googleAds'), query.includeClients ?? false);
     return { data: await google.runGaql(targets, gaql, known) };

@@ -3,6 +3,7 @@ import { insightsQuery } from '../../../shared/platforms/google/operations/insig
 import { guardedRoute } from '../guarded-route';
 import { GoogleGaqlResultDto, GoogleInsightsQueryDto } from './schemas';
 import { checkLevelFields } from './validation';
+import { googleAds } from './google-ads';
 
 export const googleInsightsRoute = guardedRoute({
   platform: 'google',
@@ -23,5 +24,5 @@ export const googleInsightsRoute = guardedRoute({
     checkLevelFields(INSIGHT_LEVEL_DEFS[query.level], query.level, query.fields);
     insightsQuery(query);
   },
-  handler: async ({ deps, caller, query }) => ({ data: await deps.services.google.runGaql([caller], insightsQuery(query).query) }),
+  handler: async ({ deps, caller, query }) => ({ data: await googleAds(deps).runGaql([caller], insightsQuery(query).query) }),
 });

@@ -4087,7 +4087,7 @@ export interface components {
             connectionId: string;
             externalUserId: string;
             /**
-             * @description facebook (social), tiktok (short-video), google (search)
+             * @description facebook (Meta), tiktok (TikTok), google (Google Ads), linkedin (LinkedIn)
              * @enum {string}
              */
             platform: "facebook" | "tiktok" | "google" | "linkedin";
@@ -4118,7 +4118,7 @@ export interface components {
         };
         WebhookAdAccountDto: components["schemas"]["ConnectionAdAccountDto"] & {
             /**
-             * @description facebook (social), tiktok (short-video), google (search)
+             * @description facebook (Meta), tiktok (TikTok), google (Google Ads), linkedin (LinkedIn)
              * @enum {string}
              */
             platform: "facebook" | "tiktok" | "google" | "linkedin";
@@ -5551,7 +5551,7 @@ export interface components {
             /** Format: uuid */
             connectionId: string;
             /**
-             * @description facebook (social), tiktok (short-video), google (search)
+             * @description facebook (Meta), tiktok (TikTok), google (Google Ads), linkedin (LinkedIn)
              * @enum {string}
              */
             platform: "facebook" | "tiktok" | "google" | "linkedin";
@@ -5586,7 +5586,7 @@ export interface components {
         ConnectionStatusDto: {
             items: {
                 /**
-                 * @description facebook (social), tiktok (short-video), google (search)
+                 * @description facebook (Meta), tiktok (TikTok), google (Google Ads), linkedin (LinkedIn)
                  * @enum {string}
                  */
                 platform: "facebook" | "tiktok" | "google" | "linkedin";
@@ -5655,7 +5655,7 @@ export interface components {
         };
         TeamConnectionActivateDto: components["schemas"]["ActivateAdAccountDto"] & {
             /**
-             * @description facebook (social), tiktok (short-video), google (search)
+             * @description facebook (Meta), tiktok (TikTok), google (Google Ads), linkedin (LinkedIn)
              * @enum {string}
              */
             platform: "facebook" | "tiktok" | "google" | "linkedin";
