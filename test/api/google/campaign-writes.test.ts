@@ -1,15 +1,8 @@
 import { http, type JsonResponse } from '../../helpers/test-app';
 import { useWorld } from '../../world';
-import { ALICE_ACTIVATED, G, gaqlPath } from './fixtures';
+import { aliceAndBob, G, gaqlPath } from './fixtures';
 
-const w = useWorld({ platform: 'google', workers: true }, async (w) => {
-  const bob = await w.userFor('bob-ext');
-  const alice = await w.consent('google');
-  const bobs = await w.consent('google', { as: bob, simUser: 'bob' });
-  for (const id of ALICE_ACTIVATED) await w.connect('google', { adAccountId: id, through: alice });
-  await w.connect('google', { adAccountId: G.bobBikes, as: bob, through: bobs });
-  return { bob, connections: { alice: alice.connectionId, bob: bobs.connectionId } };
-});
+const w = useWorld({ platform: 'google', workers: true }, aliceAndBob);
 
 const send = (method: string, path: string, body: unknown, headers: Record<string, string> = w.user.headers) => http(w.app.url, method, path, { headers, body });
 const statusPath = (id: string, q = '') => `/api/v1/google/campaigns/${id}/status${q}`;

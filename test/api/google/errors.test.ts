@@ -1,18 +1,11 @@
 import { useWorld } from '../../world';
-import { ALICE_ACTIVATED, G, gaqlPath, searchStreamOf } from './fixtures';
+import { aliceAndBob, G, gaqlPath, searchStreamOf } from './fixtures';
 
 /**
  * Each GoogleAdsFailure family as the caller sees it (issue 9 "Errors"). Faults are injected on one
  * account's searchStream path; currencies are warmed first so each test sees only its own call.
  */
-const w = useWorld({ platform: 'google', workers: true }, async (w) => {
-  const bob = await w.userFor('bob-ext');
-  const alice = await w.consent('google');
-  const bobs = await w.consent('google', { as: bob, simUser: 'bob' });
-  for (const id of ALICE_ACTIVATED) await w.connect('google', { adAccountId: id, through: alice });
-  await w.connect('google', { adAccountId: G.bobBikes, as: bob, through: bobs });
-  return { bob, connections: { alice: alice.connectionId, bob: bobs.connectionId } };
-});
+const w = useWorld({ platform: 'google', workers: true }, aliceAndBob);
 const Q = 'SELECT campaign.id FROM campaign';
 beforeAll(async () => {
   for (const id of [G.aliceUs, G.aliceEu, G.aliceJp, G.bobBikes]) {

@@ -1,4 +1,5 @@
-/** What the Google route tests share besides the world (test/world): data only — the seeded customers and path helpers. */
+import type { World } from '../../world';
+/** What the Google route tests share besides the world (test/world): the seeded customers, path helpers and the users set-up. */
 
 /** Seeded simulator customers (test/simulators/google/README.md). */
 export const G = {
@@ -23,3 +24,16 @@ export function gaqlPath(params: Record<string, string | number | boolean>): str
 }
 
 export const searchStreamOf = (customerId: string) => `/customers/${customerId}/googleAds:searchStream`;
+
+/**
+ * The Google route tests' users: alice (her connection activates ALICE_ACTIVATED) and bob, a second
+ * user of the same tenant whose one account is G.bobBikes. Pass to `useWorld` as its setup.
+ */
+export async function aliceAndBob(w: World<'google'>) {
+  const bob = await w.userFor('bob-ext');
+  const alice = await w.consent('google');
+  const bobs = await w.consent('google', { as: bob, simUser: 'bob' });
+  for (const id of ALICE_ACTIVATED) await w.connect('google', { adAccountId: id, through: alice });
+  await w.connect('google', { adAccountId: G.bobBikes, as: bob, through: bobs });
+  return { bob, connections: { alice: alice.connectionId, bob: bobs.connectionId } };
+}

@@ -1,16 +1,9 @@
 import { leakedSecrets } from '../../helpers/identity';
 import { Connection } from '../../../shared/persistence/entities/connection.entity';
 import { useWorld } from '../../world';
-import { ALICE_ACTIVATED, G, gaqlPath, searchStreamOf } from './fixtures';
+import { aliceAndBob, G, gaqlPath, searchStreamOf } from './fixtures';
 
-const w = useWorld({ platform: 'google', workers: true }, async (w) => {
-  const bob = await w.userFor('bob-ext');
-  const alice = await w.consent('google');
-  const bobs = await w.consent('google', { as: bob, simUser: 'bob' });
-  for (const id of ALICE_ACTIVATED) await w.connect('google', { adAccountId: id, through: alice });
-  await w.connect('google', { adAccountId: G.bobBikes, as: bob, through: bobs });
-  return { bob, connections: { alice: alice.connectionId, bob: bobs.connectionId } };
-});
+const w = useWorld({ platform: 'google', workers: true }, aliceAndBob);
 const CAMPAIGNS = 'SELECT customer.id, campaign.id, campaign.name, metrics.clicks FROM campaign WHERE segments.date DURING LAST_7_DAYS';
 
 /** The queries the simulator received on searchStream for an account, in order. */

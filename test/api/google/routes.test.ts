@@ -3,16 +3,9 @@ import { externalUserToken } from '../../helpers/identity';
 import { googleRoutes } from '../../../api/routes/google';
 import { importRoutes } from '../../../api/routes/jobs/import-routes';
 import { useWorld } from '../../world';
-import { ALICE_ACTIVATED, G, gaqlPath, searchStreamOf } from './fixtures';
+import { aliceAndBob, G, gaqlPath, searchStreamOf } from './fixtures';
 
-const w = useWorld({ platform: 'google', workers: true }, async (w) => {
-  const bob = await w.userFor('bob-ext');
-  const alice = await w.consent('google');
-  const bobs = await w.consent('google', { as: bob, simUser: 'bob' });
-  for (const id of ALICE_ACTIVATED) await w.connect('google', { adAccountId: id, through: alice });
-  await w.connect('google', { adAccountId: G.bobBikes, as: bob, through: bobs });
-  return { bob, connections: { alice: alice.connectionId, bob: bobs.connectionId } };
-});
+const w = useWorld({ platform: 'google', workers: true }, aliceAndBob);
 beforeEach(async () => {
   await w.sim.settings({ searchPageSize: 10_000 });
 });

@@ -1,20 +1,13 @@
 import { http, type JsonResponse } from '../../helpers/test-app';
 import { createTenant, externalUserToken } from '../../helpers/identity';
 import { useWorld } from '../../world';
-import { ALICE_ACTIVATED, G } from '../google/fixtures';
+import { aliceAndBob, G } from '../google/fixtures';
 
 /*
  * GET /api/v1/jobs against real jobs (Google writes and an import through the simulator): the
  * caller's jobs only, newest first, paged with a cursor, filtered.
  */
-const w = useWorld({ platform: 'google', workers: true }, async (w) => {
-  const bob = await w.userFor('bob-ext');
-  const alice = await w.consent('google');
-  const bobs = await w.consent('google', { as: bob, simUser: 'bob' });
-  for (const id of ALICE_ACTIVATED) await w.connect('google', { adAccountId: id, through: alice });
-  await w.connect('google', { adAccountId: G.bobBikes, as: bob, through: bobs });
-  return { bob, connections: { alice: alice.connectionId, bob: bobs.connectionId } };
-});
+const w = useWorld({ platform: 'google', workers: true }, aliceAndBob);
 
 const list = (q: string, headers: Record<string, string> = w.user.headers) => http(w.app.url, 'GET', `/api/v1/jobs${q}`, { headers });
 const ids = (r: JsonResponse) => (r.body.data.items as Array<{ id: string }>).map((j) => j.id);
