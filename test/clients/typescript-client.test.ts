@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createGatewayClient, GatewayError, type GatewayClient, type GatewayClientOptions, type GatewayErrorCode, type paths } from '../../clients/typescript/src';
 import { openApiDocument } from '../../api/openapi-document';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { authorize, simEnv, startSims } from '../helpers/connections';
+import { authorize } from '../helpers/connections';
+import { startWorld, type TestApp, type World } from '../world';
 import { SIM_APPS } from '../helpers/identity';
 import { ACCOUNTS } from '../simulators/facebook';
 
@@ -43,8 +43,8 @@ type CampaignBody = NonNullable<paths['/api/v1/facebook/campaigns']['post']['req
 const campaignBody = (name: string): CampaignBody => ({ adAccountId: META, name, objective: 'OUTCOME_TRAFFIC', special_ad_categories: [], is_adset_budget_sharing_enabled: false });
 
 describe('clients/typescript drives the sandbox', () => {
+  let w: World;
   let app: TestApp;
-  let sims: Awaited<ReturnType<typeof startSims>>;
   let gw: GatewayClient;
   let apiKey: string;
   let aliceToken: string;
@@ -54,13 +54,13 @@ describe('clients/typescript drives the sandbox', () => {
   let importJobId: string;
 
   beforeAll(async () => {
-    sims = await startSims();
-    app = await startTestApp({ workers: true, env: { ...simEnv(sims), WRITE_SYNC_TIMEOUT_MS: '10000', RATE_LIMIT_PER_MINUTE: '100000', HTTP_MAX_RETRIES: '0' } });
+    // No tenant: the tests sign up through the client.
+    w = await startWorld({ tenant: false, workers: true, env: { WRITE_SYNC_TIMEOUT_MS: '10000', RATE_LIMIT_PER_MINUTE: '100000', HTTP_MAX_RETRIES: '0' } });
+    app = w.app;
     gw = createGatewayClient({ baseUrl: app.url });
   }, 60_000);
   afterAll(async () => {
-    await app?.close();
-    await sims?.close();
+    await w?.close();
   });
 
   const signUp = () => {
@@ -245,7 +245,7 @@ describe('clients/typescript drives the sandbox', () => {
   });
 
   it('throws the platform’s refusal from a job that failed, with the job id and the request id that started it', async () => {
-    const meta = sims.facebook;
+    const meta = w.sims.facebook;
     if (!meta) throw new Error('the Meta simulator runs');
     const fault = await fetch(`${meta.baseUrl}/__sim/graph-errors`, {
       method: 'POST',
