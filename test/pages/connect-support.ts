@@ -1,9 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { startLinkedTestApp, http, type TestApp } from '../helpers/test-app';
 import { configureApps, createTenant, trackSecret, type CreatedTenant } from '../helpers/identity';
-import { simEnv, startSims, type Sims } from '../helpers/connections';
+import { http, startWorld, type SimHandles, type TestApp } from '../world';
 import { launchBrowser, type Browser } from '../helpers/browser';
 
 /** Generous: the machine is shared; every wait is on a condition, never a fixed sleep. */
@@ -54,7 +53,7 @@ export interface ConnectTenant {
 
 export interface ConnectWorld {
   app: TestApp;
-  sims: Sims & { close(): Promise<void> };
+  sims: SimHandles;
   site: TenantSite;
   /**
    * A tenant of its own (so tests never see each other's accounts as taken), with the three apps
@@ -67,8 +66,9 @@ export interface ConnectWorld {
 
 /** The simulators, the gateway on a known address, and the tenant's site. */
 export async function startConnectWorld(): Promise<ConnectWorld> {
-  const sims = await startSims(['facebook', 'tiktok']);
-  const app = await startLinkedTestApp({ env: simEnv(sims) });
+  // No tenant of the world's own: each test makes its tenant with newTenant.
+  const world = await startWorld({ platforms: ['facebook', 'tiktok'], linked: true, tenant: false });
+  const { app, sims } = world;
   const site = await startTenantSite();
   return {
     app,
@@ -91,9 +91,8 @@ export async function startConnectWorld(): Promise<ConnectWorld> {
     },
     sql: async <T>(query: string, params: unknown[] = []) => (await app.infra.orm.em.getConnection().execute(query, params)) as T[],
     async close() {
-      await app.close();
+      await world.close();
       await site.close();
-      await sims.close();
     },
   };
 }

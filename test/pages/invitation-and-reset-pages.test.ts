@@ -1,4 +1,4 @@
-import { startLinkedTestApp, http, type TestApp } from '../helpers/test-app';
+import { http, startWorld, type TestApp } from '../world';
 import { startMailBox, mailTo, type MailBox } from '../helpers/smtp';
 import { createTenant, type CreatedTenant } from '../helpers/identity';
 import { expectHeading, launchBrowser, linkIn, type Browser } from '../helpers/browser';
@@ -13,7 +13,8 @@ describe('invitation and password-reset pages in a browser', () => {
 
   beforeAll(async () => {
     mail = await startMailBox();
-    app = await startLinkedTestApp({ env: { SMTP_URL: mail.url } });
+    // Tenants are made by the tests (named ones), so the world makes none.
+    app = (await startWorld({ platforms: [], tenant: false, linked: true, env: { SMTP_URL: mail.url } })).app;
     browser = await launchBrowser('account-pages');
     owner = await createTenant(app, { tenantName: 'Acme Ads' });
   }, 60_000);
