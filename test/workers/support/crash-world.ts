@@ -62,6 +62,7 @@ export interface CrashWorld {
 }
 
 /** The api (no in-process workers) against held Meta and TikTok simulators, alice with one account on each. */
+// Its own set-up, not startWorld: held simulators for two platforms, child worker processes and crash staging are what this world is about.
 export async function startCrashWorld(accounts: { facebook: string; tiktok: string }): Promise<CrashWorld> {
   const fb = await front(createFacebookSim());
   const tt = await front(createTiktokSim());
