@@ -31,6 +31,7 @@ export const API_DESCRIPTION = [
   '**Limits.** Authenticated answers carry `RateLimit-Limit/Remaining/Reset/Policy`; 429 carries `Retry-After`.',
 ].join('\n');
 
+/** The gateway's own tags; each platform module adds what its tags cover. */
 export const TAG_TEXT: Record<string, string> = {
   Operations: 'Health, readiness, metrics and this reference.',
   Authorization: 'Tokens for external users (access and refresh), issued with the tenant’s API key.',
@@ -41,9 +42,5 @@ export const TAG_TEXT: Record<string, string> = {
   'Tenant users': 'The tenant’s users and invitations.',
   Jobs: 'Writes and imports that run in the background: poll a job, page what an import stored.',
   Connections: 'OAuth connections to the platforms and the ad accounts they expose.',
-  Facebook: 'Meta Marketing API (Graph): ad accounts, campaigns, ad sets, ads, creatives, audiences, pixels, insights.',
-  TikTok: 'TikTok Business API: campaigns, ad groups, ads, pixels, reporting.',
-  'TikTok Smart+': 'TikTok Smart+ (automated) campaigns, ad groups and ads, and their review.',
-  Google: 'Google Ads API: GAQL, insights, assets and accessible accounts.',
-  LinkedIn: 'LinkedIn Marketing API (Rest.li 2.0): campaign groups, campaigns, creatives and analytics of sponsored ad accounts.',
+  ...Object.fromEntries(platformModules.flatMap((m) => Object.entries(m.tagText))),
 };

@@ -27,6 +27,8 @@ export interface PlatformModule<N extends string = string> {
   tag: string;
   /** The name people know the platform by, on pages ("Meta", "Google Ads"). */
   displayName: string;
+  /** What each OpenAPI tag of the platform's routes covers (`tag` and any other its routes use). */
+  tagText: Readonly<Record<string, string>>;
   /** Scopes per feature and the feature of each operation; absent = not checked ahead of the platform. */
   scopeModel?: ScopeModel;
   writeOperations: readonly WriteOperation[];

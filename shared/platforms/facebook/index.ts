@@ -40,6 +40,7 @@ export const facebookModule = definePlatformModule({
   name: 'facebook',
   label: 'Facebook',
   tag: 'Facebook',
+  tagText: { Facebook: 'Meta Marketing API (Graph): ad accounts, campaigns, ad sets, ads, creatives, audiences, pixels, insights.' },
   displayName: 'Meta',
   config: facebookConfigSchema,
   createAdapter: createFacebookAdapter,

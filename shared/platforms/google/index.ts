@@ -42,6 +42,7 @@ export const googleModule = definePlatformModule({
   name: 'google',
   label: 'Google',
   tag: 'Google',
+  tagText: { Google: 'Google Ads API: GAQL, insights, assets and accessible accounts.' },
   displayName: 'Google Ads',
   config: googleConfigSchema,
   createAdapter: createGoogleAdapter,

@@ -35,6 +35,7 @@ export const linkedinModule = definePlatformModule({
   name: LINKEDIN_PLATFORM,
   label: 'Linkedin',
   tag: 'LinkedIn',
+  tagText: { LinkedIn: 'LinkedIn Marketing API (Rest.li 2.0): campaign groups, campaigns, creatives and analytics of sponsored ad accounts.' },
   displayName: 'LinkedIn',
   config: linkedinConfigSchema,
   createAdapter: createLinkedinAdapter,

@@ -34,6 +34,10 @@ export const tiktokModule = definePlatformModule({
   name: 'tiktok',
   label: 'Tiktok',
   tag: 'TikTok',
+  tagText: {
+    TikTok: 'TikTok Business API: campaigns, ad groups, ads, pixels, reporting.',
+    'TikTok Smart+': 'TikTok Smart+ (automated) campaigns, ad groups and ads, and their review.',
+  },
   displayName: 'TikTok',
   config: tiktokConfigSchema,
   createAdapter: createTiktokAdapter,
