@@ -8,6 +8,9 @@ export const SANDBOX_DEFAULTS = {
   REDIS_PREFIX: 'aag-sandbox',
 } as const;
 
+/** Default ports of the sandbox's own listeners (the simulators' are their `defaultPort`, 4101 on). */
+export const SANDBOX_PORTS = { gateway: 3000, webhookReceiver: 4110 } as const;
+
 // Fixed, public sandbox-only secrets: restarts keep decrypting the tokens stored by earlier runs.
 const SANDBOX_JWT_SECRET = 'sandbox-only-jwt-secret-not-for-real-use-0123456789';
 const SANDBOX_ENCRYPTION_KEYS = `sbx1:${Buffer.alloc(32, 11).toString('base64')}`;

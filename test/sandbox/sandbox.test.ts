@@ -1,5 +1,6 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
@@ -9,8 +10,27 @@ const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..', '..');
 const admin = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** Picks ports above the usual ones so the test never clashes with a running sandbox. */
-const basePort = 20000 + Math.floor(Math.random() * 20000);
+/** Ports the test gives the sandbox: the gateway, one per simulator, the webhook receiver, a second gateway. */
+const PORTS_USED = 11;
+
+const portFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+
+/**
+ * A block of free ports above the usual ones (no clash with a running sandbox) and below the
+ * kernel's ephemeral range, where outgoing connections of other processes would take them at random.
+ */
+async function freePortBlock(): Promise<number> {
+  for (;;) {
+    const base = 10_000 + Math.floor(Math.random() * 20_000);
+    const free = await Promise.all(Array.from({ length: PORTS_USED }, (_, i) => portFree(base + i)));
+    if (free.every(Boolean)) return base;
+  }
+}
 
 /** The environment a newcomer on a production-like shell has: NODE_ENV=production, no secrets set. */
 function newcomerEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -59,6 +79,11 @@ async function stop(child: ChildProcess | undefined): Promise<void> {
 
 describe('npm run sandbox', () => {
   let sandbox: ReturnType<typeof startSandbox> | undefined;
+  let basePort: number;
+
+  beforeAll(async () => {
+    basePort = await freePortBlock();
+  });
   const dbName = `aag_sandbox_test_${randomBytes(4).toString('hex')}`;
 
   afterAll(async () => {
@@ -78,6 +103,7 @@ describe('npm run sandbox', () => {
         SIM_FACEBOOK_PORT: String(basePort + 1),
         SIM_TIKTOK_PORT: String(basePort + 2),
         SIM_GOOGLE_PORT: String(basePort + 3),
+        SIM_LINKEDIN_PORT: String(basePort + 5),
         DATABASE_URL: db.toString(),
         SANDBOX_WEBHOOK_PORT: String(basePort + 4),
         REDIS_PREFIX: `sbx-${randomBytes(4).toString('hex')}`,

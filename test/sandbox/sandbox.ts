@@ -5,7 +5,7 @@
  */
 import { ensureDatabase } from '../../shared/persistence/ensure-database';
 import { startMailBox } from '../helpers/smtp';
-import { sandboxEnv } from './sandbox-env';
+import { SANDBOX_PORTS, sandboxEnv } from './sandbox-env';
 import { SIM_PLATFORMS, SIMULATORS } from '../simulators';
 import { ensureDemoTenant } from './demo-tenant';
 import { walkthrough } from './walkthrough';
@@ -29,7 +29,7 @@ async function waitReady(base: string, ms = 30_000): Promise<void> {
 class Refused extends Error {}
 
 async function run(): Promise<void> {
-  const gatewayPort = port('PORT', 3000);
+  const gatewayPort = port('PORT', SANDBOX_PORTS.gateway);
   const settings = sandboxEnv(process.env, gatewayPort);
   if (settings.refusals.length) throw new Refused(`the sandbox cannot start with these settings:\n${settings.refusals.map((r) => `  - ${r}`).join('\n')}`);
   for (const n of settings.notes) process.stdout.write(`note: ${n}\n`);
@@ -38,7 +38,7 @@ async function run(): Promise<void> {
   // Every simulator of the list, each on SIM_<PLATFORM>_PORT (default: its usual port).
   const sims = await Promise.all(SIM_PLATFORMS.map((p) => SIMULATORS[p].start({ port: port(`SIM_${p.toUpperCase()}_PORT`, SIMULATORS[p].defaultPort) })));
   const simUrls = Object.fromEntries(SIM_PLATFORMS.map((p, i) => [p, sims[i]!.baseUrl]));
-  const receiver = await startSandboxReceiver(port('SANDBOX_WEBHOOK_PORT', 4104), (line) => process.stdout.write(line));
+  const receiver = await startSandboxReceiver(port('SANDBOX_WEBHOOK_PORT', SANDBOX_PORTS.webhookReceiver), (line) => process.stdout.write(line));
   const base = `http://127.0.0.1:${gatewayPort}`;
   // Every platform URL points at the local simulators, exactly as production points at the real hosts.
   Object.assign(process.env, {
