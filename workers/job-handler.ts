@@ -4,6 +4,13 @@ import type { JobDefinition, JobPayload } from '../shared/queues/definitions';
 import type { Logger } from '../shared/infra/logger';
 import type { Services } from '../shared/domain/services';
 import type { JobRecord } from '../shared/domain/jobs/job-store';
+import type { RunClaim } from '../shared/domain/jobs/job-claim';
+
+/**
+ * What a run knows of its job row: the row as marked active, or, for a first run that claims the
+ * row with its first write (`claim`), the copy of its run data the queue entry carries.
+ */
+export type RunRow = Pick<JobRecord, 'id' | 'tenantId' | 'type' | 'operation' | 'platform' | 'account' | 'params' | 'state' | 'result' | 'error' | 'requestId'>;
 
 export interface JobContext {
   job: Job;
@@ -13,7 +20,12 @@ export interface JobContext {
   em: EntityManager;
   log: Logger;
   /** Tracked handlers: the job's row as marked active (absent if it had already finished). */
-  jobRow?: JobRecord;
+  jobRow?: RunRow;
+  /**
+   * A first run that has not claimed its row yet: everything that writes (checkpoints, platform
+   * writes, progress, entities) goes through it, so the claim is taken before anything is changed.
+   */
+  claim?: RunClaim;
 }
 
 export interface JobHandler<D extends JobDefinition = JobDefinition> {
@@ -24,6 +36,11 @@ export interface JobHandler<D extends JobDefinition = JobDefinition> {
    */
   tracked?: boolean;
   handle(ctx: JobContext, payload: JobPayload<D>): Promise<unknown>;
+  /**
+   * Tracked handlers whose queue entry may carry the row's run data (a fresh write): that row, so
+   * a first run starts without reading it and claims it with its first write (`JobContext.claim`).
+   */
+  carriedRow?(payload: JobPayload<D>): RunRow | undefined;
 }
 
 export function defineHandler<D extends JobDefinition>(h: JobHandler<D>): JobHandler {

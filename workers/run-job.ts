@@ -2,13 +2,14 @@ import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, isAppError, type ErrorCode } from '../shared/errors/app-error';
 import type { Services } from '../shared/domain/services';
-import { decodeJobError, encodeJobError, toStoredError } from '../shared/domain/jobs/job-errors';
+import { decodeJobError, encodeJobError, storedFailure, toStoredError } from '../shared/domain/jobs/job-errors';
+import { ClaimRefused, RunClaim, type ClaimRefusal } from '../shared/domain/jobs/job-claim';
 import { StepInFlightError } from '../shared/platforms/core/create-once';
-import type { JobHandler } from './job-handler';
+import type { JobContext, JobHandler, RunRow } from './job-handler';
 import { randomUUID } from 'node:crypto';
-import type { JobRecord } from '../shared/domain/jobs/job-store';
 import type { DoneMessage } from '../shared/domain/jobs/job-waiter';
 import { withLogContext, type LogContext } from '../shared/infra/log-context';
+import { childLogger } from './child-logger';
 
 export { encodeJobError, decodeJobError };
 
@@ -34,8 +35,9 @@ const UNRECOVERABLE = new Set<ErrorCode>([
 export const MAX_RATE_LIMIT_DELAYS = 50;
 
 /**
- * Runs one job: validates the payload, forks an EM, gives a child logger, and maps domain errors to
- * BullMQ's retry semantics (unrecoverable, delayed without using an attempt, or retry with backoff).
+ * Runs one job: validates the payload, gives an EM (forked on first use) and a child logger, and
+ * maps domain errors to BullMQ's retry semantics (unrecoverable, delayed without using an attempt,
+ * or retry with backoff).
  * For tracked handlers it mirrors the outcome into the job's Postgres row before BullMQ records it,
  * so whoever is told "completed" can already read the result.
  */
@@ -65,11 +67,12 @@ export async function runJob(
 
 /** `ctx` is the job's log context: the request id is added once the job row is read. */
 async function runJobInContext(handler: JobHandler, job: Job, token: string | undefined, services: Services, ctx: LogContext): Promise<unknown> {
-  const log = services.infra.logger.child({ job: job.name, attempt: job.attemptsMade + 1 });
+  const attempt = job.attemptsMade + 1;
+  const log = childLogger(services.infra.logger, `${job.name}\u0000${attempt}`, { job: job.name, attempt });
   const rows = handler.tracked && job.id ? services.jobs.store : undefined;
   // A finish (completed or failed) drops the lease in its own statement: no release round trip after it.
   let finished = false;
-  let jobRow: JobRecord | undefined;
+  let jobRow: RunRow | undefined;
   // The api process waiting for this job (if any) hears the outcome once the row holds it.
   const notify = rows ? (job.data as { notify?: unknown } | undefined)?.notify : undefined;
   const tell = async (m: DoneMessage) => {
@@ -90,38 +93,106 @@ async function runJobInContext(handler: JobHandler, job: Job, token: string | un
     log.error({ issues: parsed.error.issues }, 'invalid job payload');
     throw await fail(new AppError('VALIDATION_FAILED', 'Invalid job payload'));
   }
+  /** Another run holds the job's lease: this copy waits until it may have ended. */
+  const delayCopy = async (waitMs: number): Promise<never> => {
+    log.warn({ waitMs }, 'job is running elsewhere (lease held); delaying this copy');
+    if (!token) throw new Error('job is running elsewhere');
+    await job.moveToDelayed(Date.now() + waitMs + 250, token);
+    throw new DelayedError();
+  };
   // The lease makes a second copy of a running job wait instead of running alongside it: the
   // reconciler re-adds a job whose queue entry Redis lost while a live worker may still run it.
   const owner = randomUUID();
   const leaseMs = services.infra.config.JOB_LOCK_MS;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let over = false;
+  const keepLease = () => {
+    // A claim taken after the run (a write the operation did not wait for) is left to expire.
+    if (over) return;
+    heartbeat = setInterval(() => void rows!.renewLease(job.id!, owner, leaseMs).catch(() => undefined), Math.max(250, leaseMs / 3));
+  };
+  let claim: RunClaim | undefined;
   if (rows) {
-    const claim = await rows.markActive(job.id!, { owner, ms: leaseMs });
-    if ('leasedForMs' in claim) {
-      log.warn({ waitMs: claim.leasedForMs }, 'job is running elsewhere (lease held); delaying this copy');
-      if (!token) throw new Error('job is running elsewhere');
-      await job.moveToDelayed(Date.now() + claim.leasedForMs + 250, token);
-      throw new DelayedError();
+    // A first start whose queue entry carries its row's run data claims the row with its first
+    // write (RunClaim); any other start (a retry, a stalled or re-added job) claims it here.
+    const carried = (job.attemptsStarted ?? 0) <= 1 && job.attemptsMade === 0 ? handler.carriedRow?.(parsed.data) : undefined;
+    if (carried) {
+      jobRow = carried;
+      claim = new RunClaim(rows, job.id!, { owner, ms: leaseMs }, keepLease);
+    } else {
+      const c = await rows.markActive(job.id!, { owner, ms: leaseMs });
+      if ('leasedForMs' in c) await delayCopy(c.leasedForMs);
+      if ('row' in c) {
+        jobRow = c.row;
+        keepLease();
+      }
     }
-    if ('row' in claim) jobRow = claim.row;
   }
   if (jobRow?.requestId) ctx.requestId = jobRow.requestId;
-  const heartbeat = jobRow ? setInterval(() => void rows!.renewLease(job.id!, owner, leaseMs).catch(() => undefined), Math.max(250, leaseMs / 3)) : undefined;
-  const em = services.infra.orm.em.fork() as EntityManager;
-  try {
-    const result = await handler.handle({ job, token, services, em, log, jobRow }, parsed.data);
-    await rows?.markCompleted(job.id!, result, jobRow?.tenantId);
+  /**
+   * A refused claim ends the run as a refused markActive ends it at the start: nothing of it is
+   * recorded; a job that ended meanwhile answers with its row's outcome.
+   */
+  const refused = async (r: ClaimRefusal): Promise<unknown> => {
+    if ('leasedForMs' in r) return delayCopy(r.leasedForMs);
+    const row = await rows!.findById(job.id!);
     finished = true;
-    await tell({ jobId: job.id!, state: 'completed', result: result ?? null });
-    return result;
+    if (row?.state === 'completed') {
+      await tell({ jobId: job.id!, state: 'completed', result: row.result ?? null });
+      return row.result;
+    }
+    const e = row?.state === 'failed' ? storedFailure(row) : new AppError('JOB_NOT_FOUND', 'Job record not found');
+    await tell({ jobId: job.id!, state: 'failed', error: encodeJobError(e) });
+    throw new UnrecoverableError(encodeJobError(e));
+  };
+  /** A run that wrote nothing yet claims before it records its end; the refusal, if refused. */
+  const claimToFinish = async (): Promise<ClaimRefusal | undefined> => {
+    if (claim && !claim.held && !claim.refusal) {
+      await claim.ensure().catch((e: unknown) => {
+        if (!(e instanceof ClaimRefused)) throw e;
+      });
+    }
+    return claim?.refusal;
+  };
+  // Forked on first use: most handlers (every write) never touch it.
+  let em: EntityManager | undefined;
+  const jobCtx: JobContext = {
+    job,
+    token,
+    services,
+    log,
+    jobRow,
+    claim,
+    get em() {
+      return (em ??= services.infra.orm.em.fork() as EntityManager);
+    },
+  };
+  let refusedAtEnd: ClaimRefusal | undefined;
+  try {
+    const result = await handler.handle(jobCtx, parsed.data);
+    refusedAtEnd = await claimToFinish();
+    if (!refusedAtEnd) {
+      await rows?.markCompleted(job.id!, result, jobRow?.tenantId);
+      finished = true;
+      await tell({ jobId: job.id!, state: 'completed', result: result ?? null });
+      return result;
+    }
   } catch (err) {
     if (err instanceof DelayedError) throw err;
+    if (claim?.refusal) return await refused(claim.refusal);
+    // A delay gives back the attempt its start counted; a run that has not claimed counted none.
+    const markDelayed = async () => {
+      if (!claim || claim.held) await rows?.markWaiting(job.id!, { delayed: true });
+    };
     if (err instanceof StepInFlightError && token) {
       log.warn({ step: err.step, untilMs: err.untilMs }, 'an earlier request of this create may still be in flight: delaying the job');
-      await rows?.markWaiting(job.id!, { delayed: true });
+      await markDelayed();
       await job.moveToDelayed(Math.max(err.untilMs, Date.now() + 250), token);
       throw new DelayedError();
     }
     if (err instanceof UnrecoverableError) {
+      const refusal = await claimToFinish();
+      if (refusal) return await refused(refusal);
       await recordFailure(decodeJobError(err.message));
       throw err;
     }
@@ -132,10 +203,12 @@ async function runJobInContext(handler: JobHandler, job: Job, token: string | un
     if (e.code === 'PLATFORM_RATE_LIMITED' && token && delays < MAX_RATE_LIMIT_DELAYS) {
       const waitMs = Math.max(250, (e.retryAfter ?? 1) * 1000);
       log.warn({ waitMs }, 'platform rate limit: delaying job without using an attempt');
-      await rows?.markWaiting(job.id!, { delayed: true });
+      await markDelayed();
       await job.moveToDelayed(Date.now() + waitMs, token);
       throw new DelayedError();
     }
+    const refusal = await claimToFinish();
+    if (refusal) return await refused(refusal);
     if (UNRECOVERABLE.has(e.code)) throw await fail(e);
     const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     if (final) {
@@ -147,7 +220,9 @@ async function runJobInContext(handler: JobHandler, job: Job, token: string | un
     }
     throw new Error(encodeJobError(e));
   } finally {
+    over = true;
     if (heartbeat) clearInterval(heartbeat);
-    if (jobRow && !finished) await rows!.releaseLease(job.id!, owner).catch(() => undefined);
+    if (jobRow && !finished && (!claim || claim.held)) await rows!.releaseLease(job.id!, owner).catch(() => undefined);
   }
+  return refused(refusedAtEnd);
 }

@@ -43,8 +43,10 @@ async function measureAt(
 
 /**
  * Where a write's time goes, from the gateway's own job rows: created → started (in the queue) and
- * started → finished (the worker's run, simulator call included). The rest of the request's latency
- * is the api (auth, guard, job insert, enqueue) and the completion event's way back.
+ * started → finished (the worker's run, simulator call included). A fresh write's first run claims
+ * its row (sets started_at) with its first write, the create's "calling" mark, so the worker's
+ * set-up before the send counts as queued. The rest of the request's latency is the api (auth,
+ * guard, job insert, enqueue) and the completion event's way back.
  */
 async function jobStages(ctx: BenchContext, since: Date): Promise<{ jobs: number; queuedP50: number; runningP50: number }> {
   const [r] = await queryBenchDb<{ jobs: string; queued: number; running: number }>(
@@ -141,7 +143,7 @@ export const writeScenario: Scenario = {
       targets,
       notes: [
         `1 api + 1 worker process with the default worker settings (WRITE_WORKER_CONCURRENCY${process.env.WRITE_WORKER_CONCURRENCY ? `=${process.env.WRITE_WORKER_CONCURRENCY}` : ' default'}); Meta pacing off (FACEBOOK_*_RPS=0); ${ctx.settings.durationS} s × ${ctx.settings.repeats} (median)`,
-        'job rows: created → started = time in the queue, started → finished = the worker’s run (simulator call included); the rest of a request is the api and the completion event',
+        'job rows: created → started = time in the queue (a fresh write’s row is started by its first write, the create’s send: the worker’s set-up before it counts here), started → finished = the worker’s run (simulator call included); the rest of a request is the api and the completion event',
         'added = gateway percentile − the simulator’s own percentile for the same create called directly (autocannon latencies have 1 ms resolution)',
       ],
       details: all,

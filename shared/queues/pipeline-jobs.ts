@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { defineJob } from './definitions';
 
 /**
- * The write and import jobs. Payloads carry ids only: the job row (same id) holds the account
- * snapshot and the operation's parameters, and the worker fetches a fresh token through the
- * platform core at run time.
+ * The write and import jobs. Payloads carry ids: the job row (same id) holds the account snapshot
+ * and the operation's parameters, and the worker fetches a fresh token through the platform core at
+ * run time. A fresh write also carries a copy of its row's run data (`run`, never a token), so its
+ * first run starts without reading the row.
  */
 /** The Redis channel of the api process waiting for the job's outcome (JobWaiter), if one waits. */
 const NOTIFY = z.string().regex(/^[a-zA-Z0-9:_-]+$/).max(200).optional();
@@ -19,6 +20,26 @@ export const platformWriteJob = defineJob({
       /** For operators reading Bull Board; the worker runs what the job row says. */
       operation: z.string().min(1).max(200),
       notify: NOTIFY,
+      /**
+       * The row's account snapshot, params and request id, as the api just wrote them: a first run
+       * starts without reading the row and claims it with its first write (RunClaim). Absent when
+       * the job is re-added (a replay, the reconciler): the run then reads the row as it starts.
+       */
+      run: z
+        .object({
+          account: z.object({
+            id: z.string(),
+            tenantId: z.string(),
+            platform: z.string(),
+            platformAccountId: z.string(),
+            connectionId: z.string(),
+            ownerId: z.string().optional(),
+            loginCustomerId: z.string().optional(),
+          }),
+          params: z.record(z.unknown()),
+          requestId: z.string().optional(),
+        })
+        .optional(),
     })
     .strict(),
 });

@@ -1,11 +1,10 @@
 import { UnrecoverableError } from 'bullmq';
 import { AppError } from '../../shared/errors/app-error';
 import { encodeJobError, storedFailure } from '../../shared/domain/jobs/job-errors';
-import type { JobRecord } from '../../shared/domain/jobs/job-store';
 import type { JobAccountSnapshot } from '../../shared/persistence/entities/job.entity';
-import type { JobContext } from '../job-handler';
+import type { JobContext, RunRow } from '../job-handler';
 
-export type PipelineRow = JobRecord & { account: JobAccountSnapshot };
+export type PipelineRow = RunRow & { account: JobAccountSnapshot };
 
 /**
  * Runs a write or import on the job's row. A row that is missing, of another tenant or without its
@@ -30,6 +29,7 @@ export async function onPipelineRow(
 
 /** Progress goes to BullMQ (for its UI) and to the row (what polls read). */
 export const progressReporter = (ctx: JobContext, rowId: string) => async (progress: unknown) => {
+  await ctx.claim?.ensure();
   await ctx.job.updateProgress(progress as object);
   await ctx.services.jobs.store.setProgress(rowId, progress);
 };

@@ -1,5 +1,13 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Checkpoints } from '../../platforms/core/write-operation';
+import { JobSql, statement } from './job-sql';
+import type { RunClaim } from './job-claim';
+
+const UPSERT = `insert into job_checkpoints (job_id, step, data, updated_at) values ? on conflict (job_id, step) do update set data = excluded.data, updated_at = now()`;
+const valuesOf = (n: number) => Array.from({ length: n }, () => '(?, ?, ?::jsonb, now())').join(', ');
+/** One step per write is the common case (the "calling" mark at send): prepared. */
+const UPSERT_ONE = statement(UPSERT.replace('values ?', `values ${valuesOf(1)}`));
+const GET = statement('select data from job_checkpoints where job_id = ? and step = ?');
 
 /**
  * Durable per-step state of one job, written outside any unit of work so it is committed before the
@@ -10,21 +18,26 @@ import type { Checkpoints } from '../../platforms/core/write-operation';
 export class CheckpointStore implements Checkpoints {
   private readonly written = new Map<string, unknown>();
   private readonly pending = new Map<string, unknown>();
+  private readonly sql: JobSql;
 
-  /** `firstRun`: no earlier run of this job exists, so there is nothing stored to read back. */
+  /**
+   * `firstRun`: no earlier run of this job exists, so there is nothing stored to read back.
+   * `claim`: the run's claim on its row while not yet taken; the first write takes it in the same statement.
+   */
   constructor(
-    private readonly orm: MikroORM,
+    orm: MikroORM,
     readonly jobId: string,
     private readonly firstRun = false,
-  ) {}
+    private readonly claim?: RunClaim,
+  ) {
+    this.sql = new JobSql(orm);
+  }
 
   async get<T = unknown>(step: string): Promise<T | undefined> {
     if (this.pending.has(step)) return this.pending.get(step) as T;
     if (this.written.has(step)) return this.written.get(step) as T;
     if (this.firstRun) return undefined;
-    const rows = await this.orm.em
-      .getConnection()
-      .execute<{ data: T }[]>('select data from job_checkpoints where job_id = ? and step = ?', [this.jobId, step]);
+    const rows = await this.sql.run<{ data: T }>(GET, [this.jobId, step]);
     return rows[0]?.data;
   }
 
@@ -37,17 +50,20 @@ export class CheckpointStore implements Checkpoints {
     this.pending.set(step, data);
   }
 
-  /** Writes what `later` held back (a job ending without completing). */
+  /** Writes what `later` held back (a job ending without completing; not a run whose claim was refused). */
   async flush(): Promise<void> {
-    if (this.pending.size) await this.write([...this.pending]);
+    if (this.pending.size && !this.claim?.refusal) await this.write([...this.pending]);
   }
 
   private async write(entries: [string, unknown][]): Promise<void> {
-    await this.orm.em.getConnection().execute(
-      `insert into job_checkpoints (job_id, step, data, updated_at) values ${entries.map(() => '(?, ?, ?::jsonb, now())').join(', ')}
-       on conflict (job_id, step) do update set data = excluded.data, updated_at = now()`,
-      entries.flatMap(([step, data]) => [this.jobId, step, JSON.stringify(data)]),
-    );
+    const plain = async () => {
+      await this.sql.run(
+        entries.length === 1 ? UPSERT_ONE : UPSERT.replace('values ?', `values ${valuesOf(entries.length)}`),
+        entries.flatMap(([step, data]) => [this.jobId, step, JSON.stringify(data)]),
+      );
+    };
+    if (this.claim) await this.claim.write(entries, plain);
+    else await plain();
     for (const [step, data] of entries) {
       this.pending.delete(step);
       this.written.set(step, data);

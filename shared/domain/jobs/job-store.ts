@@ -3,6 +3,7 @@ import { emitEvent, type WebhookEventType } from '../webhooks/events';
 import { toJobView } from './job-view';
 import type { EventSubscriptions } from '../webhooks/subscriptions';
 import type { Job, JobAccountSnapshot, JobState, JobType, StoredJobError } from '../../persistence/entities/job.entity';
+import { JobSql, statement, type Statement } from './job-sql';
 
 export type JobRecord = Job;
 
@@ -60,37 +61,86 @@ export function toRecord(r: Row): JobRecord {
 
 const OPEN = `state not in ('completed', 'failed')`;
 
+const INSERT = `insert into jobs (id, tenant_id, owner_key, type, operation, platform, queue, ad_account_id, platform_account_id,
+     account, params, state, dedup_key, request_hash, request_id)
+   values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, 'queued', ?, ?, ?)
+   on conflict (dedup_key) where dedup_key is not null and state in ('queued', 'active') do nothing
+   returning id`;
+const FINISH_COMPLETED = `update jobs set state = 'completed', result = ?::jsonb, error = null, finished_at = now(), updated_at = now(),
+     lease_owner = null, lease_until = null
+   where id = ? and ${OPEN} returning`;
+const FINISH_FAILED = `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now(), lease_owner = null, lease_until = null
+   where id = ? and ${OPEN} returning`;
+
+/**
+ * Marks the job running under a lease (parameters: owner, lease seconds, id, owner). Every start
+ * counts, a restart after a crash included (BullMQ's attemptsMade does not count a stalled run); a
+ * delay gives its attempt back in markWaiting.
+ */
+const CLAIM = `update jobs set state = 'active', attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now(),
+     lease_owner = ?, lease_until = now() + make_interval(secs => ?)
+   where id = ? and ${OPEN} and (lease_until is null or lease_until < now() or lease_owner = ?)`;
+
+/**
+ * The claim and checkpoint rows in one statement: the rows are written only when the claim is
+ * taken. Parameters: the claim's, then step and data of each row.
+ */
+const claimWithCheckpoints = (n: number) => `with claimed as (${CLAIM} returning id),
+  written as (
+    insert into job_checkpoints (job_id, step, data, updated_at)
+    select claimed.id, v.step, v.data::jsonb, now() from claimed,
+      (values ${Array.from({ length: n }, () => '(?::text, ?::text)').join(', ')}) as v(step, data)
+    on conflict (job_id, step) do update set data = excluded.data, updated_at = now()
+    returning job_id)
+  select id from claimed`;
+
+/** The statements of every write's path, prepared once per connection. */
+const S = {
+  insert: statement(INSERT),
+  findById: statement(`select ${COLUMNS} from jobs where id = ?`),
+  markActive: statement(`${CLAIM} returning ${COLUMNS}`),
+  claim: statement(`${CLAIM} returning id`),
+  leaseHeld: statement(`select ceil(extract(epoch from (lease_until - now())) * 1000)::int as ms from jobs where id = ? and ${OPEN} and lease_until >= now()`),
+  claimWithCheckpoint: statement(claimWithCheckpoints(1)),
+  renewLease: statement(`update jobs set lease_until = now() + make_interval(secs => ?) where id = ? and lease_owner = ? returning id`),
+  releaseLease: statement(`update jobs set lease_owner = null, lease_until = null where id = ? and lease_owner = ?`),
+  // A finish nobody takes events of only needs to know whether it changed the row.
+  completed: statement(`${FINISH_COMPLETED} id`),
+  failed: statement(`${FINISH_FAILED} id`),
+};
+
 /**
  * The Postgres mirror of every write and import. Writes are single statements outside the caller's
  * unit of work; state only moves forward (a late or duplicate update never reopens a finished job).
  */
 export class JobStore {
+  private readonly sql: JobSql;
+
   /** `subscriptions`: without it every finish records its events. */
   constructor(
     private readonly orm: MikroORM,
     private readonly subscriptions?: EventSubscriptions,
-  ) {}
-
-  private exec<T = Row[]>(sql: string, params: unknown[]): Promise<T> {
-    return this.orm.em.getConnection().execute(sql, params) as Promise<T>;
+  ) {
+    this.sql = new JobSql(orm);
   }
 
-  /** Inserts the row; with a dedup key, returns false when an unfinished job already holds it. */
+  private exec(s: Statement | string, params: unknown[]): Promise<Row[]> {
+    return this.sql.run(s, params);
+  }
+
+  /**
+   * Inserts the row; with a dedup key, returns false when an unfinished job already holds it.
+   * `execute`: the caller's transaction (an Idempotency-Key claimed in the same commit).
+   */
   async insert(j: NewJob, execute?: (sql: string, params: unknown[]) => Promise<Row[]>): Promise<boolean> {
-    const rows = await (execute ?? ((sql: string, p: unknown[]) => this.exec(sql, p)))(
-      `insert into jobs (id, tenant_id, owner_key, type, operation, platform, queue, ad_account_id, platform_account_id,
-         account, params, state, dedup_key, request_hash, request_id)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, 'queued', ?, ?, ?)
-       on conflict (dedup_key) where dedup_key is not null and state in ('queued', 'active') do nothing
-       returning id`,
-      [j.id, j.tenantId, j.ownerKey, j.type, j.operation, j.platform, j.queue, j.account.id, j.account.platformAccountId,
-        JSON.stringify(j.account), JSON.stringify(j.params), j.dedupKey ?? null, j.requestHash ?? null, j.requestId ?? null],
-    );
+    const params = [j.id, j.tenantId, j.ownerKey, j.type, j.operation, j.platform, j.queue, j.account.id, j.account.platformAccountId,
+      JSON.stringify(j.account), JSON.stringify(j.params), j.dedupKey ?? null, j.requestHash ?? null, j.requestId ?? null];
+    const rows = execute ? await execute(INSERT, params) : await this.exec(S.insert, params);
     return rows.length === 1;
   }
 
   async findById(id: string): Promise<JobRecord | undefined> {
-    const rows = await this.exec(`select ${COLUMNS} from jobs where id = ?`, [id]);
+    const rows = await this.exec(S.findById, [id]);
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 
@@ -123,33 +173,43 @@ export class JobStore {
    * already ended, `leased` (with the lease's remaining ms) while another run holds the lease.
    */
   async markActive(id: string, lease: { owner: string; ms: number }): Promise<{ row: JobRecord } | { finished: true } | { leasedForMs: number }> {
-    // Every start counts, a restart after a crash included (BullMQ's attemptsMade does not count a
-    // stalled run); a delay gives its attempt back in markWaiting.
-    const rows = await this.exec(
-      `update jobs set state = 'active', attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now(),
-         lease_owner = ?, lease_until = now() + make_interval(secs => ?)
-       where id = ? and ${OPEN} and (lease_until is null or lease_until < now() or lease_owner = ?) returning ${COLUMNS}`,
-      [lease.owner, lease.ms / 1000, id, lease.owner],
-    );
+    const rows = await this.exec(S.markActive, [lease.owner, lease.ms / 1000, id, lease.owner]);
     if (rows[0]) return { row: toRecord(rows[0]) };
-    const held = await this.exec(
-      `select ceil(extract(epoch from (lease_until - now())) * 1000)::int as ms from jobs where id = ? and ${OPEN} and lease_until >= now()`,
-      [id],
-    );
+    return this.refusal(id);
+  }
+
+  /**
+   * The same lease as markActive, without reading the row back (a run that already has the row's
+   * data); with `checkpoints`, written in the same statement and only if the claim is taken.
+   * Refused: `finished` when the job already ended, `leased` while another run holds the lease.
+   */
+  async claim(
+    id: string,
+    lease: { owner: string; ms: number },
+    checkpoints: [step: string, data: unknown][] = [],
+  ): Promise<{ claimed: true } | { finished: true } | { leasedForMs: number }> {
+    const params: unknown[] = [lease.owner, lease.ms / 1000, id, lease.owner];
+    for (const [step, data] of checkpoints) params.push(step, JSON.stringify(data));
+    const n = checkpoints.length;
+    const rows = await this.exec(n === 0 ? S.claim : n === 1 ? S.claimWithCheckpoint : claimWithCheckpoints(n), params);
+    if (rows[0]) return { claimed: true };
+    return this.refusal(id);
+  }
+
+  /** Why a claim was refused: the job's lease is held by another run (for how long), or it ended. */
+  private async refusal(id: string): Promise<{ finished: true } | { leasedForMs: number }> {
+    const held = await this.exec(S.leaseHeld, [id]);
     return held[0] ? { leasedForMs: Math.max(1, Number(held[0].ms)) } : { finished: true };
   }
 
   /** Keeps the run's lease alive; false when it was lost (expired and taken by another run). */
   async renewLease(id: string, owner: string, ms: number): Promise<boolean> {
-    const rows = await this.exec(
-      `update jobs set lease_until = now() + make_interval(secs => ?) where id = ? and lease_owner = ? returning id`,
-      [ms / 1000, id, owner],
-    );
+    const rows = await this.exec(S.renewLease, [ms / 1000, id, owner]);
     return rows.length === 1;
   }
 
   async releaseLease(id: string, owner: string): Promise<void> {
-    await this.exec(`update jobs set lease_owner = null, lease_until = null where id = ? and lease_owner = ?`, [id, owner]);
+    await this.exec(S.releaseLease, [id, owner]);
   }
 
   /**
@@ -170,22 +230,15 @@ export class JobStore {
    * skip the transaction (one statement, one commit) when no endpoint of the tenant takes its events.
    */
   async markCompleted(id: string, result: unknown, tenantId?: string): Promise<void> {
-    await this.finish(
-      `update jobs set state = 'completed', result = ?::jsonb, error = null, finished_at = now(), updated_at = now(),
-         lease_owner = null, lease_until = null
-       where id = ? and ${OPEN} returning ${COLUMNS}`,
-      [JSON.stringify(result ?? null), id],
-      { tenantId, events: ['job.completed', 'import.completed'] },
-    );
+    await this.finish(`${FINISH_COMPLETED} ${COLUMNS}`, [JSON.stringify(result ?? null), id], {
+      tenantId,
+      events: ['job.completed', 'import.completed'],
+      alone: S.completed,
+    });
   }
 
   async markFailed(id: string, error: StoredJobError, tenantId?: string): Promise<void> {
-    await this.finish(
-      `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now(), lease_owner = null, lease_until = null
-       where id = ? and ${OPEN} returning ${COLUMNS}`,
-      [JSON.stringify(error), id],
-      { tenantId, events: ['job.failed'] },
-    );
+    await this.finish(`${FINISH_FAILED} ${COLUMNS}`, [JSON.stringify(error), id], { tenantId, events: ['job.failed'], alone: S.failed });
   }
 
   /**
@@ -215,10 +268,10 @@ export class JobStore {
   private async finish(
     sql: string,
     params: unknown[],
-    o: { also?: (em: EntityManager) => Promise<void>; tenantId?: string; events?: WebhookEventType[] } = {},
+    o: { also?: (em: EntityManager) => Promise<void>; tenantId?: string; events?: WebhookEventType[]; alone?: Statement } = {},
   ): Promise<boolean> {
     if (!o.also && o.tenantId && o.events && !(await this.anyWanted(o.tenantId, o.events))) {
-      return (await this.exec(sql, params)).length === 1;
+      return (await this.exec(o.alone ?? sql, params)).length === 1;
     }
     return (this.orm.em.fork() as EntityManager).transactional(async (em) => {
       const [row] = await em.execute<Row[]>(sql, params);
@@ -237,7 +290,7 @@ export class JobStore {
 
   private async anyWanted(tenantId: string, types: WebhookEventType[]): Promise<boolean> {
     if (!this.subscriptions) return true;
-    for (const t of types) if (await this.subscriptions.wants(tenantId, t, (q, p) => this.exec(q, p))) return true;
+    for (const t of types) if (await this.subscriptions.wants(tenantId, t, this.sql.execute)) return true;
     return false;
   }
 }

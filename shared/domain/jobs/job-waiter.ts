@@ -27,6 +27,7 @@ export class JobWaiter {
   readonly channel: string;
   private readonly pending = new Map<string, Set<Waiter>>();
   private sub?: { redis: Redis; ready: Promise<void> };
+  private subscribed = false;
 
   constructor(
     private readonly redis: Redis,
@@ -43,6 +44,11 @@ export class JobWaiter {
     return n;
   }
 
+  /** The channel is subscribed: `ready()` would resolve at once. */
+  get isReady(): boolean {
+    return this.subscribed;
+  }
+
   /** Subscribes once per process; resolves when messages from this moment on will be heard. */
   ready(): Promise<void> {
     if (!this.sub) {
@@ -54,10 +60,15 @@ export class JobWaiter {
       });
       const s = { redis: opened.sub, ready: opened.ready };
       this.sub = s;
-      s.ready.catch(() => {
-        if (this.sub === s) this.sub = undefined;
-        s.redis.disconnect();
-      });
+      s.ready.then(
+        () => {
+          if (this.sub === s) this.subscribed = true;
+        },
+        () => {
+          if (this.sub === s) this.sub = undefined;
+          s.redis.disconnect();
+        },
+      );
     }
     return this.sub.ready;
   }
@@ -111,6 +122,7 @@ export class JobWaiter {
   async close(): Promise<void> {
     const s = this.sub;
     this.sub = undefined;
+    this.subscribed = false;
     if (s) await s.redis.quit().catch(() => s.redis.disconnect());
   }
 }

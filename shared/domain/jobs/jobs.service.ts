@@ -7,7 +7,7 @@ import { withTimeout } from '../../infra/redis';
 import type { InfraDeps } from '../../infra/infra-deps';
 import type { AuthContext } from '../identity/auth-context';
 import { importAccountJob, platformWriteJob } from '../../queues/pipeline-jobs';
-import type { QueueName } from '../../queues/definitions';
+import type { JobPayload, QueueName } from '../../queues/definitions';
 import { JobStore, type JobRecord, type NewJob } from './job-store';
 import { JobWaiter, type JobOutcome } from './job-waiter';
 import { jobOwner } from './job-owner';
@@ -105,18 +105,20 @@ export class JobsService {
     if (account.tenantId !== tenantId) throw new AppError('AD_ACCOUNT_NOT_FOUND', 'Ad account not found');
     const params = r.params ?? {};
     const queue: QueueName = isWrite ? 'platform-writes' : 'imports';
+    const idempotencyKey = key && isWrite ? checkIdempotencyKey(key) : undefined;
     const row: NewJob = {
       id: randomUUID(), tenantId, ownerKey, type: r.type, operation, platform: r.platform, queue, account, params,
-      requestHash: requestHash({ type: r.type, platform: r.platform, operation, account: account.platformAccountId, params }),
+      // What a replay under the same Idempotency-Key is compared by; without a key nothing compares it.
+      requestHash: idempotencyKey ? requestHash({ type: r.type, platform: r.platform, operation, account: account.platformAccountId, params }) : undefined,
       dedupKey: isWrite ? undefined : `import:${tenantId}:${ownerKey}:${r.platform}:${account.id}`,
       requestId: caller.req?.ctx?.requestId,
     };
     const timeoutMs = this.infra.config.WRITE_SYNC_TIMEOUT_MS;
     const willWait = !preferAsync && timeoutMs > 0;
-    const idempotencyKey = key && isWrite ? checkIdempotencyKey(key) : undefined;
-    // Redis down: 503 before anything is written, rather than a request hanging on the queue.
-    await this.queueReachable(this.infra.queues.whenConnected(this.infra.config.ENQUEUE_TIMEOUT_MS));
-    if (willWait) await this.queueReachable(this.waiter.ready());
+    // Redis down: 503 before anything is written, rather than a request hanging on the queue
+    // (whenConnected gives up after ENQUEUE_TIMEOUT_MS itself; the waiter's channel is bounded here).
+    await this.queuesConnected();
+    if (willWait && !this.waiter.isReady) await this.queueReachable(this.waiter.ready());
 
     const { jobId, fresh } = await this.createOrJoin(row, idempotencyKey);
     // Stripe-style: whatever follows (result, 202 or the stored error) is the earlier request's outcome.
@@ -146,6 +148,15 @@ export class JobsService {
     const now = await this.store.findById(jobId);
     if (wait && now && (now.state === 'completed' || now.state === 'failed')) return this.finished(now, r.message);
     return this.accepted(jobId, now?.state ?? 'queued');
+  }
+
+  /** The queues' connection is up (at once when it is), else 503 after ENQUEUE_TIMEOUT_MS (whenConnected's own bound). */
+  private async queuesConnected(): Promise<void> {
+    try {
+      await this.infra.queues.whenConnected(this.infra.config.ENQUEUE_TIMEOUT_MS);
+    } catch (e) {
+      throw dependencyUnavailable(e) ?? e;
+    }
   }
 
   private async storedOutcome(jobId: string): Promise<JobOutcome | undefined> {
@@ -192,7 +203,9 @@ export class JobsService {
    */
   private async enqueue(j: NewJob, idempotencyKey?: string, notify?: string): Promise<void> {
     try {
-      await this.queueReachable(this.add(j, notify));
+      // A fresh write carries its row's run data: its first run need not read the row back.
+      const run = j.type === 'write' ? { account: j.account, params: j.params, ...(j.requestId ? { requestId: j.requestId } : {}) } : undefined;
+      await this.queueReachable(this.add(j, notify, run));
     } catch (e) {
       const unavailable = e instanceof AppError && e.code === 'SERVICE_UNAVAILABLE';
       const stored = { code: unavailable ? ('SERVICE_UNAVAILABLE' as const) : ('INTERNAL' as const), message: 'The job could not be queued; nothing was sent to the platform' };
@@ -206,11 +219,11 @@ export class JobsService {
     }
   }
 
-  /** `notify`: the channel of the process waiting for the outcome (see JobWaiter). */
-  private add(j: Pick<JobRecord, 'id' | 'tenantId' | 'type' | 'operation' | 'platform'>, notify?: string) {
+  /** `notify`: the channel of the process waiting for the outcome (see JobWaiter); `run`: see platformWriteJob. */
+  private add(j: Pick<JobRecord, 'id' | 'tenantId' | 'type' | 'operation' | 'platform'>, notify?: string, run?: JobPayload<typeof platformWriteJob>['run']) {
     const n = notify ? { notify } : {};
     if (j.type === 'write') {
-      return this.infra.queues.enqueue(platformWriteJob, { jobId: j.id, tenantId: j.tenantId, operation: j.operation, ...n }, { jobId: j.id });
+      return this.infra.queues.enqueue(platformWriteJob, { jobId: j.id, tenantId: j.tenantId, operation: j.operation, ...n, ...(run ? { run } : {}) }, { jobId: j.id });
     }
     return this.infra.queues.enqueue(importAccountJob, { jobId: j.id, tenantId: j.tenantId, platform: j.platform, ...n }, { jobId: j.id });
   }
