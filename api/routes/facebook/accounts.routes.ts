@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors/app-error';
 import { AdAccountQuery, DetailQuery, GraphId, credentialQuery, fieldsQuery } from '../../../shared/platforms/facebook/dto/common.dto';
 import { graphObjectSchema } from '../../../shared/platforms/facebook/dto/objects.dto';
 import { ImportResultDto } from '../jobs/job.schemas';
+import { importRouteOf } from '../jobs/import-routes';
 import {
   adAccountCall, businessAdAccountsCall, businessCall, businessCatalogsCall, myAdAccountsCall, myBusinessesCall,
 } from '../../../shared/platforms/facebook/operations/reads';
@@ -35,6 +36,15 @@ export const teamImportAdAccountRoute: RouteSpec = {
   ...importAdAccountRoute,
   path: '/api/v1/{teamId}/facebook/import-ad-account',
   operationId: 'teamFacebookImportAdAccount',
+  auth: 'team',
+  params: z.object({ teamId: z.string().max(128) }),
+};
+
+/** The team-scoped twin (x-api-key, `teamId` as the external user) of the POST import, as the GET form has one. */
+export const teamStartImportRoute: RouteSpec = {
+  ...importRouteOf('facebook'),
+  path: '/api/v1/{teamId}/facebook/import-ad-account',
+  operationId: 'teamStartFacebookImport',
   auth: 'team',
   params: z.object({ teamId: z.string().max(128) }),
 };
@@ -123,6 +133,6 @@ const businessCatalogsRoute = graphListRoute({
 });
 
 export const accountRoutes: RouteSpec[] = [
-  importAdAccountRoute, teamImportAdAccountRoute, pagesRoute, adAccountsRoute, adAccountRoute, businessesRoute, businessRoute,
+  importAdAccountRoute, teamImportAdAccountRoute, teamStartImportRoute, pagesRoute, adAccountsRoute, adAccountRoute, businessesRoute, businessRoute,
   businessAdAccountsRoute, businessCatalogsRoute,
 ];

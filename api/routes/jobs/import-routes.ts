@@ -49,16 +49,11 @@ function importRoute(p: ImportablePlatform): RouteSpec {
   });
 }
 
-const routes = IMPORTABLE.map(importRoute);
-const facebookImport = routes.find((r) => r.operationId === 'startFacebookImport')!;
+/** The platform's `POST …/import-ad-account` route, for a platform folder that declares a twin of it. */
+export function importRouteOf(platform: Platform): RouteSpec {
+  const p = IMPORTABLE.find((x) => x.platform === platform);
+  if (!p) throw new Error(`${platform} does not import`);
+  return importRoute(p);
+}
 
-/** The team-scoped twin (x-api-key, `teamId` as the external user), as the GET form has one. */
-const teamFacebookImport: RouteSpec = {
-  ...facebookImport,
-  path: '/api/v1/{teamId}/facebook/import-ad-account',
-  operationId: 'teamStartFacebookImport',
-  auth: 'team',
-  params: z.object({ teamId: z.string().max(128) }),
-};
-
-export const importRoutes: RouteSpec[] = routes.flatMap((r) => (r === facebookImport ? [r, teamFacebookImport] : [r]));
+export const importRoutes: RouteSpec[] = IMPORTABLE.map(importRoute);
