@@ -17,7 +17,8 @@ import { findWriteOperation } from './write-operations';
 import { importSourceOf } from '../../platforms';
 import type { JobAccountSnapshot as JobAccount } from '../../persistence/entities/job.entity';
 import type { EventSubscriptions } from '../webhooks/subscriptions';
-import { decodeCursor, encodeCursor, pollPath, toJobView, type EntityPageQuery, type JobView } from './job-view';
+import { pollPath, toJobView, type EntityPageQuery, type JobView } from './job-view';
+import { listStoredEntities } from './job-entities';
 
 export interface SubmitCaller {
   auth: AuthContext;
@@ -266,31 +267,8 @@ export class JobsService {
     return j;
   }
 
-  /**
-   * Pages what an import stored for its account, in insertion order, each record once. An export
-   * (a write operation that `storesEntities`) lists its own level; an import lists every level but
-   * the exports' (theirs contain a colon: `leads:<formId>`).
-   */
+  /** What an import or export job stored (see listStoredEntities), for the job's owner only. */
   async entities(auth: AuthContext, jobId: string, q: EntityPageQuery) {
-    const j = await this.owned(auth, jobId);
-    const exported = j.type === 'write' ? findWriteOperation(j.operation)?.storesEntities?.(j.params ?? {}) : undefined;
-    if ((j.type !== 'import' && !exported) || !j.adAccountId) throw new AppError('NOT_FOUND', 'Only import and export jobs have stored entities');
-    if (exported && q.level !== undefined && q.level !== exported) return { items: [], nextCursor: null };
-    if (exported) q = { ...q, level: exported };
-    const after = decodeCursor(q.cursor);
-    if (after === 'invalid') {
-      throw new AppError('VALIDATION_FAILED', 'Invalid cursor', { details: [{ path: 'query.cursor', message: 'not a cursor from this endpoint' }] });
-    }
-    const rows = (await this.infra.orm.em.getConnection().execute(
-      `select id, level, platform_id, data, fetched_at from imported_entities
-       where tenant_id = ? and platform = ? and ad_account_id = ? ${q.level ? 'and level = ?' : "and position(':' in level) = 0"} and id > ?
-       order by id limit ?`,
-      [j.tenantId, j.platform, j.adAccountId, ...(q.level ? [q.level] : []), after ?? '0', q.limit + 1],
-    )) as { id: string; level: string; platform_id: string; data: unknown; fetched_at: Date }[];
-    const page = rows.slice(0, q.limit);
-    return {
-      items: page.map((r) => ({ level: r.level, platformId: r.platform_id, data: r.data, fetchedAt: new Date(r.fetched_at).toISOString() })),
-      nextCursor: rows.length > q.limit ? encodeCursor(String(page[page.length - 1]!.id)) : null,
-    };
+    return listStoredEntities(this.infra.orm.em.getConnection(), await this.owned(auth, jobId), q);
   }
 }

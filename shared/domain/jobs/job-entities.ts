@@ -1,0 +1,36 @@
+import { AppError } from '../../errors/app-error';
+import type { JobRecord } from './job-store';
+import { decodeCursor, encodeCursor, type EntityPageQuery } from './job-view';
+import { findWriteOperation } from './write-operations';
+
+/** The one call of the ORM's connection this needs (kept narrow so the paging reads as SQL). */
+interface SqlConnection {
+  execute(sql: string, params: unknown[]): Promise<unknown>;
+}
+
+/**
+ * Pages what an import stored for its account, in insertion order, each record once. An export
+ * (a write operation that `storesEntities`) lists its own level; an import lists every level but
+ * the exports' (theirs contain a colon: `leads:<formId>`). `j` is a job its caller already owns.
+ */
+export async function listStoredEntities(conn: SqlConnection, j: JobRecord, q: EntityPageQuery) {
+  const exported = j.type === 'write' ? findWriteOperation(j.operation)?.storesEntities?.(j.params ?? {}) : undefined;
+  if ((j.type !== 'import' && !exported) || !j.adAccountId) throw new AppError('NOT_FOUND', 'Only import and export jobs have stored entities');
+  if (exported && q.level !== undefined && q.level !== exported) return { items: [], nextCursor: null };
+  if (exported) q = { ...q, level: exported };
+  const after = decodeCursor(q.cursor);
+  if (after === 'invalid') {
+    throw new AppError('VALIDATION_FAILED', 'Invalid cursor', { details: [{ path: 'query.cursor', message: 'not a cursor from this endpoint' }] });
+  }
+  const rows = (await conn.execute(
+    `select id, level, platform_id, data, fetched_at from imported_entities
+     where tenant_id = ? and platform = ? and ad_account_id = ? ${q.level ? 'and level = ?' : "and position(':' in level) = 0"} and id > ?
+     order by id limit ?`,
+    [j.tenantId, j.platform, j.adAccountId, ...(q.level ? [q.level] : []), after ?? '0', q.limit + 1],
+  )) as { id: string; level: string; platform_id: string; data: unknown; fetched_at: Date }[];
+  const page = rows.slice(0, q.limit);
+  return {
+    items: page.map((r) => ({ level: r.level, platformId: r.platform_id, data: r.data, fetchedAt: new Date(r.fetched_at).toISOString() })),
+    nextCursor: rows.length > q.limit ? encodeCursor(String(page[page.length - 1]!.id)) : null,
+  };
+}
