@@ -135,7 +135,8 @@ export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): M
     const target: Router = group ? routerFor(group.prefix) : app;
     const path = group ? group.rest : spec.path;
     const handlers: RequestHandler[] = [
-      paramsWellFormed,
+      // Without parameters in its path, a route's req.params is always empty.
+      ...(spec.path.includes('{') ? [paramsWellFormed] : []),
       abuseGuard(spec, deps),
       authenticate(spec.auth, deps),
       inboundRateLimit(spec.auth, deps),
