@@ -1,7 +1,7 @@
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import type { AppDeps } from './deps';
 import { requestContext } from './middleware/request-context';
+import { securityHeaders } from './middleware/security-headers';
 import { errorHandler, routeNotFound } from './middleware/error-handler';
 import { verifyJsonDepth, wellFormedInput } from './middleware/input-sanity';
 import { apiRoutes } from './routes';
@@ -28,7 +28,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}): Express {
   // Route-level middleware built at import time (the ad-account guard) reaches services through here.
   app.locals.deps = deps;
   const middleware = [
-    helmet(),
+    securityHeaders(),
     requestContext(deps),
     express.json({ limit: deps.config.BODY_LIMIT_BYTES, verify: verifyJsonDepth }),
     wellFormedInput,
