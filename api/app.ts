@@ -1,12 +1,13 @@
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import type { AppDeps } from './deps';
 import { requestContext } from './middleware/request-context';
+import { securityHeaders } from './middleware/security-headers';
 import { errorHandler, routeNotFound } from './middleware/error-handler';
 import { verifyJsonDepth, wellFormedInput } from './middleware/input-sanity';
 import { apiRoutes } from './routes';
 import { docsRoutes } from './routes/ops/docs.routes';
 import { mountRoutes } from './routes/mount';
+import { installFastDispatch } from './routes/fast-dispatch';
 import { openApiDocument } from './openapi-document';
 import { mountPages } from './pages';
 import type { RouteSpec } from './routes/route';
@@ -16,6 +17,8 @@ export interface CreateAppOptions {
   extraRoutes?: RouteSpec[];
   /** Mounted before the JSON API routes (e.g. the Bull Board UI). */
   mount?: (app: Express) => void;
+  /** false: every request goes through express's router (tests compare the two dispatchers). */
+  fastDispatch?: boolean;
 }
 
 export function createApp(deps: AppDeps, opts: CreateAppOptions = {}): Express {
@@ -24,10 +27,13 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}): Express {
   app.set('etag', false);
   // Route-level middleware built at import time (the ad-account guard) reaches services through here.
   app.locals.deps = deps;
-  app.use(helmet());
-  app.use(requestContext(deps));
-  app.use(express.json({ limit: deps.config.BODY_LIMIT_BYTES, verify: verifyJsonDepth }));
-  app.use(wellFormedInput);
+  const middleware = [
+    securityHeaders(),
+    requestContext(deps),
+    express.json({ limit: deps.config.BODY_LIMIT_BYTES, verify: verifyJsonDepth }),
+    wellFormedInput,
+  ];
+  for (const m of middleware) app.use(m);
 
   let doc: object | undefined;
   const routes = [...apiRoutes, ...(opts.extraRoutes ?? [])];
@@ -43,8 +49,9 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}): Express {
   ];
   opts.mount?.(app);
   mountPages(app, deps);
-  mountRoutes(app, all, deps);
+  const mounted = mountRoutes(app, all, deps);
   app.use(routeNotFound);
   app.use(errorHandler);
+  if (opts.fastDispatch !== false) installFastDispatch(app, mounted, { middleware, notFound: routeNotFound, errorHandler });
   return app;
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp, type CreateAppOptions } from './app';
 import type { AppDeps } from './deps';
+import { expressBorn } from './http/express-born';
 
 export interface RunningServer {
   server: http.Server;
@@ -12,7 +13,7 @@ export interface RunningServer {
 
 export function startServer(deps: AppDeps, opts: CreateAppOptions & { port?: number; host?: string } = {}): Promise<RunningServer> {
   const app = createApp(deps, opts);
-  const server = http.createServer(app);
+  const server = http.createServer(expressBorn(app), app);
   // Longer than typical load-balancer idle timeouts, so the LB closes first.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;

@@ -127,6 +127,13 @@ export function abuseGuard(spec: RouteSpec, deps: AppDeps): RequestHandler {
   const limits = abuseLimitsOf(deps);
   const isPublic = spec.auth === 'none';
   const isCredential = spec.limit === 'credential';
+  // Most routes only check the block list: no promise for them.
+  if (!isPublic && !isCredential) {
+    return (req, _res, next) => {
+      limits.checkBlocked(clientIp(req));
+      next();
+    };
+  }
   return async (req, _res, next) => {
     const ip = clientIp(req);
     limits.checkBlocked(ip);

@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import type { AuthMode } from '../../shared/domain/identity/auth-context';
 import { AppError } from '../../shared/errors/app-error';
@@ -153,23 +153,39 @@ export function inboundRateLimit(mode: AuthMode, deps: AppDeps): RequestHandler 
   const c = counter;
   const limit = c.limit;
   const policy = `${limit};w=${WINDOW_MS / 1000}`;
-  return async (req, res, next) => {
-    const auth = req.ctx.auth;
-    const tenantId = auth && 'tenantId' in auth ? auth.tenantId : undefined;
-    if (!tenantId) return next();
-    let result: Admission;
-    try {
-      const admitted = c.admit(tenantId);
-      result = 'count' in admitted ? admitted : await admitted;
-    } catch (err) {
-      req.ctx.log.warn({ err: (err as Error).message }, 'inbound rate limit unavailable; request allowed');
-      return next();
-    }
+  const unavailable = (req: Request, err: unknown) => req.ctx.log.warn({ err: (err as Error).message }, 'inbound rate limit unavailable; request allowed');
+  const answer = (res: Response, result: Admission) => {
     const reset = Math.max(1, Math.ceil(result.resetMs / 1000));
     setHeaders(res, limit, policy, result.count, reset);
     if (result.count > limit) {
       throw new AppError('RATE_LIMITED', `Rate limit of ${limit} requests per minute exceeded`, { retryAfter: reset });
     }
-    next();
+  };
+  // Not async: a request admitted in process (most of them) makes no promise.
+  return (req, res, next) => {
+    const auth = req.ctx.auth;
+    const tenantId = auth && 'tenantId' in auth ? auth.tenantId : undefined;
+    if (!tenantId) return next();
+    let admitted: Admission | Promise<Admission>;
+    try {
+      admitted = c.admit(tenantId);
+    } catch (err) {
+      unavailable(req, err);
+      return next();
+    }
+    if ('count' in admitted) {
+      answer(res, admitted);
+      return next();
+    }
+    return admitted.then(
+      (result) => {
+        answer(res, result);
+        next();
+      },
+      (err: unknown) => {
+        unavailable(req, err);
+        next();
+      },
+    );
   };
 }

@@ -100,12 +100,25 @@ function groupOf(path: string): { prefix: string; rest: string } | undefined {
   return m ? { prefix: m[1]!, rest: m[2] ?? '/' } : undefined;
 }
 
+/** Where a route ended up: the router it sits in (the app's own when `prefix` is empty) and its express route. */
+export interface MountedRoute {
+  spec: RouteSpec;
+  /** The group's mount path (`/api/v1/tiktok`), or '' for a route on the app itself. */
+  prefix: string;
+  /** The router holding the route: the group's, or the app's own. */
+  router: Router | Express;
+  /** Express's route object: what `req.route` is while the route runs. */
+  route: object;
+  /** The route's one handler (its steps chained). */
+  handler: RequestHandler;
+}
+
 /**
  * Routes under one literal prefix (`/api/v1/tiktok`, `/api/v1/tenant`, …) go into one router, so a
  * request is matched against a dozen prefixes and then its own group, not all 130 routes in turn.
  * Literal segments sort before parameters, so every literal group precedes `/api/v1/{teamId}/…`.
  */
-export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): void {
+export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): MountedRoute[] {
   const sorted = [...routes].sort(bySpecificity);
   const groups = new Map<string, Router>();
   const routerFor = (prefix: string): Router => {
@@ -116,12 +129,14 @@ export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): v
     }
     return router;
   };
+  const mounted: MountedRoute[] = [];
   for (const spec of sorted) {
     const group = groupOf(spec.path);
     const target: Router = group ? routerFor(group.prefix) : app;
     const path = group ? group.rest : spec.path;
     const handlers: RequestHandler[] = [
-      paramsWellFormed,
+      // Without parameters in its path, a route's req.params is always empty.
+      ...(spec.path.includes('{') ? [paramsWellFormed] : []),
       abuseGuard(spec, deps),
       authenticate(spec.auth, deps),
       inboundRateLimit(spec.auth, deps),
@@ -134,6 +149,10 @@ export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): v
       ...(spec.before ?? []),
       runner(spec, deps),
     ];
-    target[spec.method](toExpressPath(path), chain(handlers));
+    const handler = chain(handlers);
+    const route = target.route(toExpressPath(path));
+    route[spec.method](handler);
+    mounted.push({ spec, prefix: group?.prefix ?? '', router: target, route, handler });
   }
+  return mounted;
 }

@@ -1,5 +1,23 @@
+import { EventEmitter } from 'node:events';
 import pRetry from 'p-retry';
 import { AppError } from '../../errors/app-error';
+
+/**
+ * What undici watches to abort the call in flight. undici takes an EventEmitter as well as an
+ * AbortSignal: an AbortController and its EventTarget listeners cost several times as much to build
+ * and to listen to, and every read makes one.
+ */
+class DeadlineSignal extends EventEmitter {
+  aborted = false;
+  reason: Error | undefined;
+
+  abort(reason: Error): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    this.emit('abort');
+  }
+}
 
 /**
  * The total budget of one read: every attempt, backoff and limiter wait comes out of it. At the
@@ -7,8 +25,7 @@ import { AppError } from '../../errors/app-error';
  */
 export class ReadDeadline {
   private readonly endsAt: number;
-  private readonly controller = new AbortController();
-  readonly signal: AbortSignal = this.controller.signal;
+  readonly signal = new DeadlineSignal();
 
   constructor(
     private readonly ms: number,
@@ -44,8 +61,9 @@ export class ReadDeadline {
     let timer: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        this.controller.abort();
-        reject(this.error());
+        const error = this.error();
+        this.signal.abort(error);
+        reject(error);
       }, this.remaining());
     });
     work.catch(() => undefined);
