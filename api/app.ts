@@ -7,7 +7,6 @@ import { verifyJsonDepth, wellFormedInput } from './middleware/input-sanity';
 import { apiRoutes } from './routes';
 import { docsRoutes } from './routes/ops/docs.routes';
 import { mountRoutes } from './routes/mount';
-import { installFastDispatch } from './routes/fast-dispatch';
 import { openApiDocument } from './openapi-document';
 import { mountPages } from './pages';
 import type { RouteSpec } from './routes/route';
@@ -17,8 +16,6 @@ export interface CreateAppOptions {
   extraRoutes?: RouteSpec[];
   /** Mounted before the JSON API routes (e.g. the Bull Board UI). */
   mount?: (app: Express) => void;
-  /** false: every request goes through express's router (tests compare the two dispatchers). */
-  fastDispatch?: boolean;
 }
 
 export function createApp(deps: AppDeps, opts: CreateAppOptions = {}): Express {
@@ -27,13 +24,10 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}): Express {
   app.set('etag', false);
   // Route-level middleware built at import time (the ad-account guard) reaches services through here.
   app.locals.deps = deps;
-  const middleware = [
-    securityHeaders(),
-    requestContext(deps),
-    express.json({ limit: deps.config.BODY_LIMIT_BYTES, verify: verifyJsonDepth }),
-    wellFormedInput,
-  ];
-  for (const m of middleware) app.use(m);
+  app.use(securityHeaders());
+  app.use(requestContext(deps));
+  app.use(express.json({ limit: deps.config.BODY_LIMIT_BYTES, verify: verifyJsonDepth }));
+  app.use(wellFormedInput);
 
   let doc: object | undefined;
   const routes = [...apiRoutes, ...(opts.extraRoutes ?? [])];
@@ -49,9 +43,8 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}): Express {
   ];
   opts.mount?.(app);
   mountPages(app, deps);
-  const mounted = mountRoutes(app, all, deps);
+  mountRoutes(app, all, deps);
   app.use(routeNotFound);
   app.use(errorHandler);
-  if (opts.fastDispatch !== false) installFastDispatch(app, mounted, { middleware, notFound: routeNotFound, errorHandler });
   return app;
 }

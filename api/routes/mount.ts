@@ -100,25 +100,12 @@ function groupOf(path: string): { prefix: string; rest: string } | undefined {
   return m ? { prefix: m[1]!, rest: m[2] ?? '/' } : undefined;
 }
 
-/** Where a route ended up: the router it sits in (the app's own when `prefix` is empty) and its express route. */
-export interface MountedRoute {
-  spec: RouteSpec;
-  /** The group's mount path (`/api/v1/tiktok`), or '' for a route on the app itself. */
-  prefix: string;
-  /** The router holding the route: the group's, or the app's own. */
-  router: Router | Express;
-  /** Express's route object: what `req.route` is while the route runs. */
-  route: object;
-  /** The route's one handler (its steps chained). */
-  handler: RequestHandler;
-}
-
 /**
  * Routes under one literal prefix (`/api/v1/tiktok`, `/api/v1/tenant`, …) go into one router, so a
  * request is matched against a dozen prefixes and then its own group, not all 130 routes in turn.
  * Literal segments sort before parameters, so every literal group precedes `/api/v1/{teamId}/…`.
  */
-export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): MountedRoute[] {
+export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): void {
   const sorted = [...routes].sort(bySpecificity);
   const groups = new Map<string, Router>();
   const routerFor = (prefix: string): Router => {
@@ -129,7 +116,6 @@ export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): M
     }
     return router;
   };
-  const mounted: MountedRoute[] = [];
   for (const spec of sorted) {
     const group = groupOf(spec.path);
     const target: Router = group ? routerFor(group.prefix) : app;
@@ -149,10 +135,6 @@ export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): M
       ...(spec.before ?? []),
       runner(spec, deps),
     ];
-    const handler = chain(handlers);
-    const route = target.route(toExpressPath(path));
-    route[spec.method](handler);
-    mounted.push({ spec, prefix: group?.prefix ?? '', router: target, route, handler });
+    target[spec.method](toExpressPath(path), chain(handlers));
   }
-  return mounted;
 }
