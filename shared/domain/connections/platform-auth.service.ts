@@ -108,7 +108,12 @@ export class PlatformAuthService {
     return {
       connectionId,
       appKey: c.appClientId ?? undefined,
-      get: async () => (last = await this.accessTokenFor(undefined, connectionId)),
+      // A cached token (nearly every call) is answered without entering accessTokenFor's async path.
+      get: () => {
+        const hit = this.deps.tokens.get(connectionId);
+        if (hit) return Promise.resolve((last = hit.token));
+        return this.accessTokenFor(undefined, connectionId).then((t) => (last = t));
+      },
       refresh:
         this.deps.platforms.get(c.platform).oauth.refresh && c.refreshable
           ? async (rejected?: string) => (last = await this.refresh(connectionId, rejected ?? last))
