@@ -1,26 +1,26 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../../shared/errors/app-error';
 import type { AuthContext } from '../../../shared/domain/identity/auth-context';
-import type { GuardedAccount } from '../../../shared/domain/ad-accounts/guard.service';
 import { Connection } from '../../../shared/persistence/entities/connection.entity';
 import type { PlatformCaller } from '../../../shared/platforms/core/caller';
-import { mapBounded } from '../../../shared/platforms/google/operations/fan-out';
 import type { AppDeps } from '../../deps';
 
 /**
  * The guard of `GET /google/gaql`, the one route that names a LIST of accounts (`adAccountId=1,2,3`):
  * `guardedRoute` guards the one account a request names, so this route guards inside its handler.
  * Every listed id must pass the guard (with the operation's scopes) before any platform call; the
- * first refused id in the caller's order decides the answer. Accounts on one connection share one
- * caller's token source, so a fan-out refused all at once causes one refresh.
+ * first refused id in the caller's order decides the answer. The ids are checked together (one
+ * query for those the guard cache lacks). Accounts on one connection share one caller's token
+ * source, so a fan-out refused all at once causes one refresh.
  */
 export async function guardedCallers(deps: AppDeps, auth: AuthContext, rawIds: readonly string[], operationId: string): Promise<PlatformCaller[]> {
-  const checks = await mapBounded(rawIds, 8, (raw) => deps.services.guard.check(auth, 'google', raw, { operationId, method: 'GET' }));
-  const refused = checks.find((c) => !c.ok);
-  if (refused && !refused.ok) throw refused.error;
+  const checks = await deps.services.guard.checkMany(auth, 'google', rawIds, { operationId, method: 'GET' });
   const byConnection = new Map<string, PlatformCaller>();
-  return checks.map((c) => {
-    const a = (c as { ok: true; value: GuardedAccount }).value;
+  const accounts = checks.map((c) => {
+    if (!c.ok) throw c.error;
+    return c.value;
+  });
+  return accounts.map((a) => {
     const base = byConnection.get(a.connectionId);
     if (base) return base.forAccount({ platformAccountId: a.platformAccountId, loginCustomerId: a.loginCustomerId ?? null });
     const caller = deps.services.callerFor(a);

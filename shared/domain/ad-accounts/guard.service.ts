@@ -22,7 +22,8 @@ const SNAPSHOT_SQL = `select a.id, a.tenant_id, a.platform, a.platform_account_i
   a.connection_id, a.manager_id, c.status as connection_status, c.expires_at as connection_expires_at,
   (c.refresh_token_enc is not null) as has_refresh, c.scopes as connection_scopes
   from ad_accounts a left join connections c on c.id = a.connection_id and c.tenant_id = a.tenant_id
-  where a.tenant_id = ? and a.platform = ? and a.platform_account_id = ?`;
+  where a.tenant_id = ? and a.platform = ? and a.platform_account_id`;
+
 
 /**
  * Ownership check for every platform route (docs/api-conventions.md §3), in order: unknown → 404, another owner →
@@ -47,10 +48,42 @@ export class AdAccountGuard {
   }
 
   /** `op` names the operation the account is checked for, so its scopes are checked too. */
-  async check(auth: AuthContext | undefined, platform: string, rawId: string, op?: { operationId: string; method: string }): Promise<GuardedAccount> {
-    if (auth?.kind !== 'external-user') throw new AppError('FORBIDDEN', 'Platform calls are made for an external user');
+  async check(auth: AuthContext | undefined, platform: string, rawId: string, op?: GuardOp): Promise<GuardedAccount> {
+    const user = externalUser(auth);
     const accountId = this.normalize(platform, rawId);
-    const snap = await this.snapshot(auth.tenantId, platform, accountId);
+    return this.decide(user, platform, rawId, await this.snapshot(user.tenantId, platform, accountId), op);
+  }
+
+  /**
+   * `check` for each id of a list, in the list's order, each settled on its own. The snapshots
+   * the cache lacks are read in one query, not one per id (a 50-account GAQL fan-out).
+   */
+  async checkMany(auth: AuthContext | undefined, platform: string, rawIds: readonly string[], op?: GuardOp): Promise<Checked[]> {
+    const user = externalUser(auth);
+    const ids = rawIds.map((raw): string | AppError => {
+      try {
+        return this.normalize(platform, raw);
+      } catch (e) {
+        return e as AppError;
+      }
+    });
+    const snaps = await this.snapshots(
+      user.tenantId,
+      platform,
+      ids.filter((id): id is string => typeof id === 'string'),
+    );
+    return rawIds.map((raw, i): Checked => {
+      const id = ids[i]!;
+      if (typeof id !== 'string') return { ok: false, error: id };
+      try {
+        return { ok: true, value: this.decide(user, platform, raw, snaps.get(id) ?? null, op) };
+      } catch (error) {
+        return { ok: false, error: error as AppError };
+      }
+    });
+  }
+
+  private decide(auth: ExternalUser, platform: string, rawId: string, snap: AccountSnapshot | null, op?: GuardOp): GuardedAccount {
     if (!snap) throw new AppError('AD_ACCOUNT_NOT_FOUND', `Ad account ${rawId} was not found`);
     if (snap.ownerId && snap.ownerId !== auth.userId) {
       throw new AppError('AD_ACCOUNT_NOT_OWNED', `Ad account ${rawId} is not owned by this user`);
@@ -106,9 +139,36 @@ export class AdAccountGuard {
     const key = GuardCache.key(tenantId, platform, accountId);
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
-    const rows = await this.em().getConnection().execute<Record<string, unknown>[]>(SNAPSHOT_SQL, [tenantId, platform, accountId]);
-    const r = rows[0];
-    const snap: AccountSnapshot | null = r
+    const rows = await this.em().getConnection().execute<Record<string, unknown>[]>(`${SNAPSHOT_SQL} = ?`, [tenantId, platform, accountId]);
+    const snap = this.toSnapshot(tenantId, platform, accountId, rows[0]);
+    this.cache.set(key, snap);
+    return snap;
+  }
+
+  /** Snapshots of several accounts of one tenant: cached ones from the cache, the others in one query (unknown ones cached as null too). */
+  private async snapshots(tenantId: string, platform: string, accountIds: readonly string[]): Promise<Map<string, AccountSnapshot | null>> {
+    const out = new Map<string, AccountSnapshot | null>();
+    const missing: string[] = [];
+    for (const id of accountIds) {
+      const cached = this.cache.get(GuardCache.key(tenantId, platform, id));
+      if (cached !== undefined) out.set(id, cached);
+      else if (!missing.includes(id)) missing.push(id);
+    }
+    if (!missing.length) return out;
+    const rows = await this.em()
+      .getConnection()
+      .execute<Record<string, unknown>[]>(`${SNAPSHOT_SQL} = any(?::text[])`, [tenantId, platform, `{${missing.map((id) => JSON.stringify(id)).join(',')}}`]);
+    const found = new Map(rows.map((r) => [String(r.platform_account_id), r]));
+    for (const id of missing) {
+      const snap = this.toSnapshot(tenantId, platform, id, found.get(id));
+      this.cache.set(GuardCache.key(tenantId, platform, id), snap);
+      out.set(id, snap);
+    }
+    return out;
+  }
+
+  private toSnapshot(tenantId: string, platform: string, accountId: string, r: Record<string, unknown> | undefined): AccountSnapshot | null {
+    return r
       ? {
           id: String(r.id),
           tenantId,
@@ -125,14 +185,22 @@ export class AdAccountGuard {
           connectionScopes: Array.isArray(r.connection_scopes) ? (r.connection_scopes as unknown[]).map(String) : [],
         }
       : null;
-    this.cache.set(key, snap);
-    return snap;
   }
 
   /** Drops cached ownership for these accounts on every replica. */
   invalidate(tenantId: string, platform: string, accountIds: string[]): Promise<void> {
     return this.cache.invalidate(accountIds.map((a) => GuardCache.key(tenantId, platform, a)));
   }
+}
+
+type GuardOp = { operationId: string; method: string };
+type ExternalUser = Extract<AuthContext, { kind: 'external-user' }>;
+/** One id's outcome in `checkMany`. */
+export type Checked = { ok: true; value: GuardedAccount } | { ok: false; error: AppError };
+
+function externalUser(auth: AuthContext | undefined): ExternalUser {
+  if (auth?.kind !== 'external-user') throw new AppError('FORBIDDEN', 'Platform calls are made for an external user');
+  return auth;
 }
 
 /** A connection the platform still accepts, or one an access-token refresh can bring back. */

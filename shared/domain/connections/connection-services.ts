@@ -34,7 +34,7 @@ export interface ConnectionServices {
 
 export function createConnectionServices(
   infra: InfraDeps,
-  identity: { vault: Vault; tenantApps: { getDecrypted(em: EntityManager, tenantId: string, platform: string): Promise<PlatformApp | null> } },
+  identity: { vault: Vault; tenantApps: { getDecrypted(em: EntityManager | (() => EntityManager), tenantId: string, platform: string): Promise<PlatformApp | null> } },
 ): ConnectionServices {
   const { config, logger, redis, orm } = infra;
   const em = () => orm.em.fork() as EntityManager;

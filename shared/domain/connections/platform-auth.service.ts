@@ -11,7 +11,8 @@ import type { PlatformApp, TokenSource } from '../../platforms/core/types';
 import type { CachedToken, TokenCache } from './token-cache';
 import { connectionEventData, emitEvent } from '../webhooks/events';
 
-export type AppLookup = (em: EntityManager, tenantId: string, platform: string) => Promise<PlatformApp | null>;
+/** `em` may be given as a function: the apps are cached, so a hit needs no entity manager (a fork per call showed in fan-out profiles). */
+export type AppLookup = (em: EntityManager | (() => EntityManager), tenantId: string, platform: string) => Promise<PlatformApp | null>;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -54,7 +55,7 @@ export class PlatformAuthService {
   }
 
   async appFor(c: Pick<Connection, 'tenantId' | 'platform'>): Promise<PlatformApp> {
-    const app = await this.deps.apps(this.deps.em(), c.tenantId, c.platform);
+    const app = await this.deps.apps(this.deps.em, c.tenantId, c.platform);
     if (!app) throw new AppError('PLATFORM_APP_NOT_CONFIGURED', `No ${c.platform} app is configured for this tenant`);
     return app;
   }
@@ -107,7 +108,12 @@ export class PlatformAuthService {
     return {
       connectionId,
       appKey: c.appClientId ?? undefined,
-      get: async () => (last = await this.accessTokenFor(undefined, connectionId)),
+      // A cached token (nearly every call) is answered without entering accessTokenFor's async path.
+      get: () => {
+        const hit = this.deps.tokens.get(connectionId);
+        if (hit) return Promise.resolve((last = hit.token));
+        return this.accessTokenFor(undefined, connectionId).then((t) => (last = t));
+      },
       refresh:
         this.deps.platforms.get(c.platform).oauth.refresh && c.refreshable
           ? async (rejected?: string) => (last = await this.refresh(connectionId, rejected ?? last))
@@ -118,7 +124,7 @@ export class PlatformAuthService {
         this.deps.platforms.get(known.platform).descriptor.appSecretProof
           ? () =>
               (secret ??= this.deps
-                .apps(this.deps.em(), known.tenantId, known.platform)
+                .apps(this.deps.em, known.tenantId, known.platform)
                 .then((app) => (app && (!known.appClientId || app.clientId === known.appClientId) ? app.clientSecret : undefined))
                 .catch(() => undefined))
           : undefined,

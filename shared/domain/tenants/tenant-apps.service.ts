@@ -131,15 +131,19 @@ export class TenantAppService {
     if (n === 0) throw new AppError('NOT_FOUND', `No ${platform} app is configured`);
   }
 
-  /** For OAuth and platform calls: the app's credentials in plain text (never log the result). */
-  async getDecrypted(em: EntityManager, tenantId: string, platform: string): Promise<DecryptedApp | null> {
+  /**
+   * For OAuth and platform calls: the app's credentials in plain text (never log the result).
+   * `em` as a function is called only when the cache misses.
+   */
+  async getDecrypted(emOrFork: EntityManager | (() => EntityManager), tenantId: string, platform: string): Promise<DecryptedApp | null> {
+    const em = () => (typeof emOrFork === 'function' ? emOrFork() : emOrFork);
     const c = this.cache;
-    if (!c) return this.load(em, tenantId, platform);
+    if (!c) return this.load(em(), tenantId, platform);
     const key = `${tenantId}|${platform}`;
     const hit = c.get(key);
     if (hit !== undefined) return hit;
     const mark = c.mark();
-    const app = await this.load(em, tenantId, platform);
+    const app = await this.load(em(), tenantId, platform);
     c.set(key, app, mark);
     return app;
   }

@@ -70,16 +70,23 @@ export interface CallerDeps {
   appFor(c: { tenantId: string; platform: string }): Promise<PlatformApp>;
 }
 
-/** Memoizes a lookup; a failure is not kept, so the next call tries again. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
+/**
+ * Memoizes a lookup; a failure is not kept, so the next call tries again. `settled` holds the value
+ * once loaded, so a fan-out's calls read it without awaiting a promise each.
+ */
+function once<T>(load: () => Promise<T>): { (): Promise<T>; settled?: T } {
   let p: Promise<T> | undefined;
-  return () => {
+  const get: { (): Promise<T>; settled?: T } = () => {
     if (!p) {
       p = load();
-      p.catch(() => (p = undefined));
+      p.then(
+        (v) => (get.settled = v),
+        () => (p = undefined),
+      );
     }
     return p;
   };
+  return get;
 }
 
 /**
@@ -103,14 +110,16 @@ export function callerFactory(deps: () => CallerDeps): CallerFor {
         throw e;
       }
     };
-    const build = (account: Partial<Pick<AccountRef, 'platformAccountId' | 'loginCustomerId'>>): PlatformCaller => ({
-      ref: { ...ref, ...account },
-      app,
-      forAccount: (a) => build(a),
-      async request<T>(req: CallRequest): Promise<T> {
+    const build = (account: Partial<Pick<AccountRef, 'platformAccountId' | 'loginCustomerId'>>): PlatformCaller => {
+      // The app is read once per caller, so its headers for this account are the same on every call.
+      let accountHeaders: Record<string, string> | undefined;
+      const send = <T>(req: CallRequest, tokens: TokenSource, a: CallerApp | undefined, key: string, appSecret: string | undefined): Promise<T> => {
         const adapter = deps().adapter(ref.platform);
-        const tokens = await source();
-        const headers = adapter.callHeaders ? { ...adapter.callHeaders(await app(), account), ...req.headers } : req.headers;
+        let headers = req.headers;
+        if (adapter.callHeaders) {
+          accountHeaders ??= adapter.callHeaders(a!, account);
+          headers = req.headers ? { ...accountHeaders, ...req.headers } : accountHeaders;
+        }
         return adapter.client.request<T>({
           method: req.method,
           path: req.path,
@@ -120,14 +129,33 @@ export function callerFactory(deps: () => CallerDeps): CallerFor {
           idempotent: req.idempotent,
           wire: req.wire,
           token: req.token ?? tokens,
-          // A token given as a string is the same app's: its proof uses the connection's app secret.
-          appSecret: req.token ? await tokens.appSecret?.() : undefined,
-          appKey: await appKey(tokens),
+          appSecret,
+          appKey: key,
           accountKey: account.platformAccountId,
           kind: req.kind ?? (req.method === 'GET' ? 'read' : 'write'),
         });
-      },
-    });
+      };
+      const firstCall = async <T>(req: CallRequest): Promise<T> => {
+        const tokens = await source();
+        const a = deps().adapter(ref.platform).callHeaders ? await app() : undefined;
+        // A token given as a string is the same app's: its proof uses the connection's app secret.
+        const appSecret = req.token ? await tokens.appSecret?.() : undefined;
+        return send<T>(req, tokens, a, tokens.appKey ?? (await appKey(tokens)), appSecret);
+      };
+      return {
+        ref: { ...ref, ...account },
+        app,
+        forAccount: (a) => build(a),
+        request<T>(req: CallRequest): Promise<T> {
+          // Token source and app already loaded (every call after a caller's first, e.g. a fan-out's):
+          // the call is made without an async frame of its own.
+          const tokens = source.settled;
+          const key = tokens && (tokens.appKey ?? app.settled?.clientId);
+          if (tokens && key && !req.token && (app.settled || !deps().adapter(ref.platform).callHeaders)) return send<T>(req, tokens, app.settled, key, undefined);
+          return firstCall<T>(req);
+        },
+      };
+    };
     const r = ref as Partial<AccountRef>;
     return build({ platformAccountId: r.platformAccountId, loginCustomerId: r.loginCustomerId });
   };

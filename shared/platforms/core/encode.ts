@@ -12,7 +12,29 @@ export function encodeValue(v: unknown): string {
   return typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
 }
 
+// Characters the URL parser leaves as they are in a path, so joining by hand gives what it would.
+const PLAIN_PATH = /^[A-Za-z0-9\-._~:@!$&'()*+,;=/]*$/;
+const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
+const normalizedBases = new Map<string, string | null>();
+
+/** The base as the parser writes it, with one trailing slash; null when it has a query or fragment. */
+function normalizedBase(base: string): string | null {
+  let b = normalizedBases.get(base);
+  if (b === undefined) {
+    const u = new URL(base.endsWith('/') ? base : `${base}/`);
+    b = u.search || u.hash ? null : u.toString();
+    if (normalizedBases.size < 100) normalizedBases.set(base, b);
+  }
+  return b;
+}
+
 export function buildUrl(base: string, path: string, query?: Record<string, unknown>): string {
+  // A plain relative path below a known base is joined as text: parsing two URLs per platform
+  // call showed in fan-out profiles, and the parser would produce the same string.
+  if (path && !query && PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path)) {
+    const b = normalizedBase(base);
+    if (b !== null) return b + path.replace(/^\/+/, '');
+  }
   // `./` keeps a colon in the first segment (`customers:listAccessibleCustomers`) from reading as a scheme.
   const url = path ? new URL(`./${path.replace(/^\/+/, '')}`, base.endsWith('/') ? base : `${base}/`) : new URL(base);
   if (!query) return url.toString();

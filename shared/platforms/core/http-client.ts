@@ -63,6 +63,7 @@ const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UN
  */
 export class PlatformHttpClient implements PlatformClient {
   private readonly pools = new Map<string, Pool>();
+  private readonly operations = new Map<string, string>();
 
   constructor(
     private readonly descriptor: PlatformDescriptor,
@@ -95,7 +96,7 @@ export class PlatformHttpClient implements PlatformClient {
     const attempt = async (): Promise<RawResponse> => {
       deadline?.check();
       const token = typeof req.token === 'string' ? req.token : source ? await source.get() : undefined;
-      const appSecret = req.appSecret ?? (token ? await source?.appSecret?.() : undefined);
+      const appSecret = req.appSecret ?? (token && source?.appSecret ? await source.appSecret() : undefined);
       let res: RawResponse;
       const queuedAt = performance.now();
       // What the call itself did, apart from the limiter around it: the limiter's own Redis can
@@ -108,7 +109,7 @@ export class PlatformHttpClient implements PlatformClient {
           req.kind,
           async () => {
             this.deps.metrics?.limiterWait.observe({ platform, kind: req.kind }, (performance.now() - queuedAt) / 1000);
-            await req.wire?.onSend();
+            if (req.wire) await req.wire.onSend();
             call.started = true;
             try {
               call.answer = await this.send(req, token, appSecret, deadline);
@@ -157,27 +158,32 @@ export class PlatformHttpClient implements PlatformClient {
       });
     };
 
+    // p-retry's loop and schedule, without its per-call operation object and promises: a call that
+    // answers at once (nearly all) costs one attempt and nothing else.
+    const retried = async (): Promise<RawResponse> => {
+      let waits: number[] | undefined;
+      for (let n = 1; ; n++) {
+        try {
+          return await attempt();
+        } catch (e) {
+          if (e instanceof pRetry.AbortError) throw e.originalError;
+          // Anything but a retry signal (a failed refresh, a bug) ends the call as it is.
+          if (!(e instanceof RetrySignal)) throw e;
+          if (this.deps.maxRetries - (n - 1) <= 0) throw e.final;
+          log ??= this.deps.logger.child({ platform, path: req.path, method: req.method });
+          log.warn({ attempt: n, reason: e.reason, waitMs: e.hintMs }, 'retrying platform call');
+          this.count('retried');
+          if (e.hintMs > 0) await sleep(deadline ? Math.min(e.hintMs, deadline.remaining()) : e.hintMs);
+          waits ??= backoffSchedule(this.deps.maxRetries);
+          await sleep(waits[n - 1]!);
+        }
+      }
+    };
+
     const startedAt = performance.now();
     let code = '';
     try {
-      const retried = pRetry(attempt, {
-        retries: this.deps.maxRetries,
-        minTimeout: 150,
-        maxTimeout: 5_000,
-        factor: 2,
-        randomize: true,
-        onFailedAttempt: async (e) => {
-          const sig = e as unknown as RetrySignal & { attemptNumber: number; retriesLeft: number };
-          // Anything but a retry signal (a failed refresh, a bug) ends the call as it is.
-          if (!(sig instanceof RetrySignal)) throw e;
-          if (sig.retriesLeft <= 0) throw sig.final;
-          log ??= this.deps.logger.child({ platform, path: req.path, method: req.method });
-          log.warn({ attempt: sig.attemptNumber, reason: sig.reason, waitMs: sig.hintMs }, 'retrying platform call');
-          this.count('retried');
-          if (sig.hintMs > 0) await sleep(deadline ? Math.min(sig.hintMs, deadline.remaining()) : sig.hintMs);
-        },
-      });
-      return await (deadline ? deadline.race(retried) : retried);
+      return await (deadline ? deadline.race(retried()) : retried());
     } catch (err) {
       const final = err instanceof RetrySignal ? err.final : err;
       code = isAppError(final) ? final.code : 'INTERNAL';
@@ -194,13 +200,27 @@ export class PlatformHttpClient implements PlatformClient {
    */
   private observeCall(req: PlatformRequest, code: string, ms: number): void {
     const { platform } = this.descriptor;
-    const operation = callOperation(req);
+    const operation = this.operationOf(req);
     const outcome = code ? 'error' : 'ok';
     this.deps.metrics?.platformCallDuration.observe({ platform, operation, outcome, code: code || 'none' }, ms / 1000);
     const level = req.kind === 'write' ? 'info' : 'debug';
     if (this.deps.logger.isLevelEnabled(level)) {
       this.deps.logger[level]({ platform, operation, kind: req.kind, outcome, errorCode: code || undefined, ms: Math.round(ms) }, 'platform call');
     }
+  }
+
+  /** callOperation per distinct path, kept: a fan-out repeats the same few paths on every request. */
+  private operationOf(req: PlatformRequest): string {
+    if (req.absoluteUrl) return callOperation(req);
+    const key = `${req.method} ${req.path}`;
+    let op = this.operations.get(key);
+    if (op === undefined) {
+      op = callOperation(req);
+      // Bounded: paths with object ids (other platforms) never repeat, so start over rather than grow.
+      if (this.operations.size >= 2_000) this.operations.clear();
+      this.operations.set(key, op);
+    }
+    return op;
   }
 
   private async onFailure(
@@ -318,6 +338,13 @@ export function usagePauseMs(pct: number, regainMs?: number): number {
   if (pct >= 95) return Math.max(regain, USAGE_PAUSE.stopMs);
   if (pct >= 85) return Math.max(regain, USAGE_PAUSE.slowMs);
   return regain;
+}
+
+/** Waits between attempts as p-retry draws them (retry's `timeouts`): 150 ms × 2^i × [1, 2), at most 5 s, ascending. */
+function backoffSchedule(retries: number): number[] {
+  const waits: number[] = [];
+  for (let i = 0; i < retries; i++) waits.push(Math.min(Math.round((Math.random() + 1) * 150 * 2 ** i), 5_000));
+  return waits.sort((a, b) => a - b);
 }
 
 /** Pause lengths for high usage (tunable in one place). */

@@ -160,16 +160,31 @@ export class OutboundLimiter {
    * budget; writes get the same error at once when paused longer than the deadline, so a job is
    * delayed rather than holding a worker.
    */
-  async run<T>(k: LimitKey, kind: CallKind, fn: () => Promise<T>, deadlineMs?: number): Promise<T> {
-    const deadline = deadlineMs ?? this.opts.readDeadlineMs;
+  run<T>(k: LimitKey, kind: CallKind, fn: () => Promise<T>, deadlineMs?: number): Promise<T> {
     const startedAt = Date.now();
     const known = this.pausedFor(k);
+    const rules = this.rules(k);
+    // Unpaced and not paused (known without asking Redis): the call goes at once, without the
+    // async frame below (a fan-out makes one such call per account).
+    if (known === 0 && !rules.length) return fn();
+    return this.runPaced(k, kind, fn, deadlineMs, startedAt, known, rules);
+  }
+
+  private async runPaced<T>(
+    k: LimitKey,
+    kind: CallKind,
+    fn: () => Promise<T>,
+    deadlineMs: number | undefined,
+    startedAt: number,
+    known: number | Promise<number>,
+    rules: WindowRule[],
+  ): Promise<T> {
+    const deadline = deadlineMs ?? this.opts.readDeadlineMs;
     const paused = typeof known === 'number' ? known : await known;
     if (paused > 0) {
       if (paused > deadline) throw limited(k.platform, paused);
       await sleep(paused);
     }
-    const rules = this.rules(k);
     // Unpaced: nothing to wait for, so no slot, queue or deadline timer.
     if (!rules.length) return fn();
     const bounded = kind === 'read' || deadlineMs !== undefined;

@@ -39,7 +39,7 @@ export class ReadDeadline {
   }
 
   passed(): boolean {
-    return this.remaining() === 0 || this.signal.aborted;
+    return this.signal.aborted || this.remaining() === 0;
   }
 
   error(): AppError {
@@ -57,20 +57,23 @@ export class ReadDeadline {
   }
 
   /** Settles with `work`, or with PLATFORM_TIMEOUT at the deadline (aborting the call in flight). */
-  async race<T>(work: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+  race<T>(work: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
         const error = this.error();
         this.signal.abort(error);
         reject(error);
       }, this.remaining());
+      work.then(
+        (v) => {
+          clearTimeout(timer);
+          resolve(v);
+        },
+        (e: unknown) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      );
     });
-    work.catch(() => undefined);
-    try {
-      return await Promise.race([work, expired]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 }

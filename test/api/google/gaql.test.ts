@@ -1,4 +1,4 @@
-import { leakedSecrets } from '../../helpers/identity';
+import { createTenant, externalUserToken, leakedSecrets } from '../../helpers/identity';
 import { Connection } from '../../../shared/persistence/entities/connection.entity';
 import { useWorld } from '../../world';
 import { aliceAndBob, G, gaqlPath, searchStreamOf } from './fixtures';
@@ -233,6 +233,28 @@ describe('GET /api/v1/google/gaql — ownership of every listed account', () => 
     const r = await w.call('GET', gaqlPath({ adAccountId: `${G.aliceUs},${G.florist}`, query: CAMPAIGNS }));
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('AD_ACCOUNT_NOT_VALIDATED');
+    expect(await w.sim.calls('googleAds')).toEqual([]);
+  });
+
+  it('checks the listed accounts together: the first refused one in the list decides, and nothing is called', async () => {
+    const ids = [G.aliceUs, G.aliceEu, G.unknown, G.bobBikes, G.aliceJp];
+    const first = await w.call('GET', gaqlPath({ adAccountId: ids.join(','), query: CAMPAIGNS }));
+    expect(first.status).toBe(404);
+    expect(first.body.error.code).toBe('AD_ACCOUNT_NOT_FOUND');
+    const swapped = await w.call('GET', gaqlPath({ adAccountId: [G.aliceUs, G.bobBikes, G.aliceEu, G.unknown].join(','), query: CAMPAIGNS }));
+    expect(swapped.status).toBe(403);
+    expect(swapped.body.error.code).toBe('AD_ACCOUNT_NOT_OWNED');
+    expect(await w.sim.calls('googleAds')).toEqual([]);
+  });
+
+  it("another tenant's user listing this tenant's accounts gets 404 for them, never 403", async () => {
+    const t2 = await createTenant(w.app);
+    const stranger = await externalUserToken(w.app, t2.apiKey, 'gaql-stranger');
+    const r = await w.call('GET', gaqlPath({ adAccountId: [G.aliceUs, G.aliceEu, G.bobBikes].join(','), query: CAMPAIGNS }), {
+      as: { authorization: `Bearer ${stranger}` },
+    });
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('AD_ACCOUNT_NOT_FOUND');
     expect(await w.sim.calls('googleAds')).toEqual([]);
   });
 

@@ -1,33 +1,60 @@
 import type { Redis } from 'ioredis';
 
 /**
- * Each account's `customer.currency_code`, cached in Redis so every replica shares it. A currency
- * practically never changes, so a long TTL only bounds how stale a rare change can be.
+ * Each account's `customer.currency_code`, cached in Redis so every replica shares it, and in
+ * process so a fan-out over accounts already seen needs no Redis round trip before its first call.
+ * A currency practically never changes, so a long TTL only bounds how stale a rare change can be;
+ * the in-process copy keeps the same bound (it expires when the Redis entry it mirrors would).
  */
 export class CurrencyCache {
+  private readonly local = new Map<string, { code: string; until: number }>();
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly ttlSeconds: number,
+    private readonly maxLocal = 20_000,
   ) {}
 
   private key(customerId: string) {
     return `${this.prefix}:google:currency:${customerId}`;
   }
 
+  private remember(customerId: string, code: string, until: number): void {
+    this.local.delete(customerId);
+    // Oldest first out: a Map iterates in insertion order.
+    if (this.local.size >= this.maxLocal) this.local.delete(this.local.keys().next().value as string);
+    this.local.set(customerId, { code, until });
+  }
+
   async getMany(ids: readonly string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     if (!ids.length || this.ttlSeconds <= 0) return out;
-    const values = await this.redis.mget(...ids.map((id) => this.key(id))).catch(() => [] as (string | null)[]);
-    ids.forEach((id, i) => {
+    const now = Date.now();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const hit = this.local.get(id);
+      if (hit && hit.until > now) out.set(id, hit.code);
+      else missing.push(id);
+    }
+    if (!missing.length) return out;
+    const values = await this.redis.mget(...missing.map((id) => this.key(id))).catch(() => [] as (string | null)[]);
+    // Redis says how long its copy lives no more cheaply than one more round trip: the local copy
+    // of a read value lives for a tenth of the TTL, so a Redis expiry is noticed soon after.
+    const until = Date.now() + (this.ttlSeconds * 1000) / 10;
+    missing.forEach((id, i) => {
       const v = values[i];
-      if (v) out.set(id, v);
+      if (v) {
+        out.set(id, v);
+        this.remember(id, v, until);
+      }
     });
     return out;
   }
 
   async set(customerId: string, currency: string): Promise<void> {
     if (this.ttlSeconds <= 0) return;
+    this.remember(customerId, currency, Date.now() + this.ttlSeconds * 1000);
     await this.redis.set(this.key(customerId), currency, 'EX', this.ttlSeconds).catch(() => undefined);
   }
 }
