@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { JobSql, statement } from './job-sql';
 
 export interface ImportScope {
   tenantId: string;
@@ -7,57 +8,78 @@ export interface ImportScope {
   jobId: string;
 }
 
+/** A page of records as the writer sends it: one JSON text, so the parsed records can be dropped at once. */
+export interface EncodedPage {
+  /** `[{ "id": …, "data": … }, …]`, one entry per distinct id. */
+  json: string;
+  /** Records in the page as fetched (repeats included). */
+  count: number;
+}
+
+/**
+ * Encodes records for `upsertEncoded`. ON CONFLICT cannot touch one row twice in a statement: a
+ * repeated id keeps its first position and its last copy.
+ */
+export function encodeRecords(records: { id: string; data: unknown }[]): EncodedPage {
+  const byId = new Map<string, unknown>();
+  for (const r of records) byId.set(r.id, r.data);
+  return { json: JSON.stringify(Array.from(byId, ([id, data]) => ({ id, data }))), count: records.length };
+}
+
+// A prepared statement: PostgreSQL parses and plans it once per connection, not once per page.
+const UPSERT = statement(
+  `insert into imported_entities (tenant_id, platform, ad_account_id, level, platform_id, data, fetched_at, last_job_id)
+   select ?, ?, ?, ?, r->>'id', r->'data', now(), ? from jsonb_array_elements(?::jsonb) r
+   on conflict (tenant_id, platform, ad_account_id, level, platform_id)
+   do update set data = excluded.data, fetched_at = excluded.fetched_at, last_job_id = excluded.last_job_id`,
+);
+
 /**
  * Upserts imported records one page at a time (one statement per page, the page passed as one jsonb
- * array), so memory and round trips stay proportional to the page, not the account.
+ * array), so memory and round trips stay proportional to the page, not the account. Statements run
+ * on the ORM's pool with real query parameters (MikroORM's `execute` would inline a 1 MB page into
+ * the SQL text character by character).
  */
 export class ImportedEntityWriter {
-  constructor(
-    private readonly orm: MikroORM,
-    private readonly scope: ImportScope,
-  ) {}
+  private readonly sql: JobSql;
 
-  /**
-   * Straight to knex, which sends bindings as real query parameters. MikroORM's `execute` inlines
-   * them into the SQL text character by character: ~100 ms and ~38 MB of garbage per 1,000-record page.
-   */
-  private async exec(sql: string, params: unknown[]): Promise<unknown[]> {
-    const res = (await this.orm.em.getConnection().getKnex().raw(sql, params as never[])) as { rows: unknown[] };
-    return res.rows;
+  constructor(
+    orm: MikroORM,
+    private readonly scope: ImportScope,
+  ) {
+    this.sql = new JobSql(orm);
   }
 
   async upsert(level: string, records: { id: string; data: unknown }[]): Promise<void> {
     if (!records.length) return;
-    // ON CONFLICT cannot touch one row twice in a statement: keep the last copy of a repeated id.
-    const unique = [...new Map(records.map((r) => [r.id, r])).values()];
+    await this.upsertEncoded(level, encodeRecords(records));
+  }
+
+  async upsertEncoded(level: string, page: EncodedPage): Promise<void> {
+    if (!page.count) return;
     const { tenantId, platform, adAccountId, jobId } = this.scope;
-    await this.exec(
-      `insert into imported_entities (tenant_id, platform, ad_account_id, level, platform_id, data, fetched_at, last_job_id)
-       select ?, ?, ?, ?, r->>'id', r->'data', now(), ? from jsonb_array_elements(?::jsonb) r
-       on conflict (tenant_id, platform, ad_account_id, level, platform_id)
-       do update set data = excluded.data, fetched_at = excluded.fetched_at, last_job_id = excluded.last_job_id`,
-      [tenantId, platform, adAccountId, level, jobId, JSON.stringify(unique)],
-    );
+    await this.sql.run(UPSERT, [tenantId, platform, adAccountId, level, jobId, page.json]);
   }
 
   /** After a complete pass: records this import did not see no longer exist on the platform. */
   async pruneUnseen(levels: string[]): Promise<number> {
     const { tenantId, platform, adAccountId, jobId } = this.scope;
-    const rows = await this.exec(
-      `delete from imported_entities where tenant_id = ? and platform = ? and ad_account_id = ? and level = any(?::text[])
-       and last_job_id <> ? returning id`,
-      [tenantId, platform, adAccountId, `{${levels.map((l) => JSON.stringify(l)).join(',')}}`, jobId],
+    // Counted in PostgreSQL: a pass that removes many records does not ship their ids back.
+    const rows = await this.sql.run<{ n: number }>(
+      `with removed as (delete from imported_entities where tenant_id = ? and platform = ? and ad_account_id = ? and level = any(?::text[])
+       and last_job_id <> ? returning 1) select count(*)::int as n from removed`,
+      [tenantId, platform, adAccountId, levels, jobId],
     );
-    return rows.length;
+    return rows[0]?.n ?? 0;
   }
 
   async countsSeen(): Promise<Record<string, number>> {
     const { tenantId, platform, adAccountId, jobId } = this.scope;
-    const rows = (await this.exec(
+    const rows = await this.sql.run<{ level: string; n: number }>(
       `select level, count(*)::int as n from imported_entities
        where tenant_id = ? and platform = ? and ad_account_id = ? and last_job_id = ? group by level`,
       [tenantId, platform, adAccountId, jobId],
-    )) as { level: string; n: number }[];
+    );
     return Object.fromEntries(rows.map((r) => [r.level, r.n]));
   }
 }

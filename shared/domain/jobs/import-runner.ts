@@ -1,6 +1,6 @@
-import { AppError } from '../../errors/app-error';
-import type { ImportContext, ImportSource } from '../../platforms/core/import-source';
-import type { ImportedEntityWriter } from './entity-writer';
+import { AppError, isAppError } from '../../errors/app-error';
+import type { ImportContext, ImportLevel, ImportSource } from '../../platforms/core/import-source';
+import { encodeRecords, type EncodedPage } from './entity-writer';
 
 export interface LevelProgress {
   records: number;
@@ -15,40 +15,92 @@ export interface ImportResult {
   removed: number;
 }
 
+/** Where an import stores what it reads (ImportedEntityWriter). */
+export interface ImportWriter {
+  upsertEncoded(level: string, page: EncodedPage): Promise<void>;
+  pruneUnseen(levels: string[]): Promise<number>;
+  countsSeen(): Promise<Record<string, number>>;
+}
+
+export interface ImportOptions {
+  /**
+   * Progress is reported at most this often while pages stream (and always when the import ends):
+   * each report is a Redis and a PostgreSQL write, which at one per page competes with the import.
+   */
+  progressEveryMs?: number;
+}
+
+/** One fetched page, already in the form the writer sends. */
+interface FetchedPage extends EncodedPage {
+  level: string;
+}
+
 /**
  * Streams an account level by level. The next page is fetched while the current one is written
- * (platform paging and database writes overlap), and a page is forgotten once written, so at most
- * two pages are in memory whatever the account size. Progress is reported after every page.
+ * (platform paging and database writes overlap, across level boundaries too), and a page is encoded
+ * for the database as soon as it arrives, so what waits is one JSON text per page rather than its
+ * parsed records: at most the page being written and the one fetched ahead are in memory, whatever
+ * the account size. A page that cannot be stored stops the import (nothing after it is fetched).
  */
 export async function runImport(
   source: ImportSource,
   ctx: ImportContext,
-  writer: ImportedEntityWriter,
+  writer: ImportWriter,
   report: (progress: Record<string, LevelProgress>) => Promise<void>,
+  opts: ImportOptions = {},
 ): Promise<ImportResult> {
+  const everyMs = opts.progressEveryMs ?? 250;
   const progress: Record<string, LevelProgress> = {};
   for (const l of source.levels) progress[l.level] = { records: 0, pages: 0, done: false };
-  for (const level of source.levels) {
-    const p = progress[level.level]!;
-    for await (const page of prefetched(level.pages(ctx))) {
-      const records = page.map((data) => {
-        const id = level.idOf(data);
-        if (!id) throw new AppError('PLATFORM_UNAVAILABLE', `A ${level.level} record came without an id`);
-        return { id, data };
-      });
-      await writer.upsert(level.level, records);
-      p.records += records.length;
-      p.pages += 1;
+  const order = source.levels.map((l) => l.level);
+  let reportedAt = 0;
+  for await (const page of prefetched(fetchedPages(source, ctx))) {
+    // Pages come level by level: a page of a later level means every earlier one is complete.
+    for (const l of order.slice(0, order.indexOf(page.level))) progress[l]!.done = true;
+    await store(writer, page, progress[page.level]!.pages + 1, ctx);
+    const p = progress[page.level]!;
+    p.records += page.count;
+    p.pages += 1;
+    if (Date.now() - reportedAt >= everyMs) {
+      reportedAt = Date.now();
       await report(progress);
     }
-    p.done = true;
-    await report(progress);
   }
-  const removed = await writer.pruneUnseen(source.levels.map((l) => l.level));
+  for (const l of order) progress[l]!.done = true;
+  await report(progress);
+  const removed = await writer.pruneUnseen(order);
   const seen = await writer.countsSeen();
-  const counts = Object.fromEntries(source.levels.map((l) => [l.level, seen[l.level] ?? 0]));
-  const pages = Object.fromEntries(source.levels.map((l) => [l.level, progress[l.level]!.pages]));
+  const counts = Object.fromEntries(order.map((l) => [l, seen[l] ?? 0]));
+  const pages = Object.fromEntries(order.map((l) => [l, progress[l]!.pages]));
   return { counts, pages, removed };
+}
+
+async function store(writer: ImportWriter, page: FetchedPage, n: number, ctx: ImportContext): Promise<void> {
+  try {
+    await writer.upsertEncoded(page.level, page);
+  } catch (e) {
+    if (isAppError(e)) throw e;
+    // The database's own message goes to the worker's log only; the job says what failed.
+    ctx.log.error({ err: e, level: page.level, page: n }, 'could not store an import page');
+    throw new AppError('SERVICE_UNAVAILABLE', `Could not store page ${n} of the ${page.level} records`, { cause: e });
+  }
+}
+
+/** Every level's pages in order, each encoded on arrival (the parsed records die young). */
+async function* fetchedPages(source: ImportSource, ctx: ImportContext): AsyncGenerator<FetchedPage> {
+  for (const level of source.levels) {
+    for await (const records of level.pages(ctx)) yield { level: level.level, ...encodePage(level, records) };
+  }
+}
+
+function encodePage(level: ImportLevel, records: Record<string, unknown>[]): EncodedPage {
+  return encodeRecords(
+    records.map((data) => {
+      const id = level.idOf(data);
+      if (!id) throw new AppError('PLATFORM_UNAVAILABLE', `A ${level.level} record came without an id`);
+      return { id, data };
+    }),
+  );
 }
 
 /**

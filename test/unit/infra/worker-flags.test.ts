@@ -14,9 +14,8 @@ describe('worker start commands', () => {
     const next = compose.slice(from + 1).search(/\n {2}\S|\n\S/);
     const composeWorker = next < 0 ? compose.slice(from) : compose.slice(from, from + 1 + next);
     expect(composeWorker).not.toMatch(/^\s+(command|entrypoint):/m);
-    for (const flag of WORKER_NODE_FLAGS) {
-      expect(pkg.scripts['start:worker']).toContain(`node ${flag}`);
-      expect(cmd).toContain(`node ${flag} dist/workers/main.js`);
-    }
+    const flags = WORKER_NODE_FLAGS.join(' ');
+    expect(pkg.scripts['start:worker']).toContain(`node ${flags} dist/workers/main.js`);
+    expect(cmd).toContain(`node ${flags} dist/workers/main.js`);
   });
 });
