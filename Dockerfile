@@ -33,4 +33,4 @@ EXPOSE 3000 9464
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "const p=process.env.ROLE==='worker'?process.env.WORKER_HTTP_PORT:process.env.PORT;fetch('http://127.0.0.1:'+p+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # exec form: node is PID 1's child-free main process and receives SIGTERM for a graceful drain.
-CMD ["sh", "-c", "if [ \"$ROLE\" = worker ]; then exec node --max-semi-space-size=8 --heap-growing-percent=50 dist/workers/main.js; else exec node dist/api/main.js; fi"]
+CMD ["sh", "-c", "if [ \"$ROLE\" = worker ]; then exec node --max-semi-space-size=8 --heap-growing-percent=30 dist/workers/main.js; else exec node dist/api/main.js; fi"]
