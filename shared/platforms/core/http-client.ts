@@ -158,32 +158,27 @@ export class PlatformHttpClient implements PlatformClient {
       });
     };
 
-    // p-retry's loop and schedule, without its per-call operation object and promises: a call that
-    // answers at once (nearly all) costs one attempt and nothing else.
-    const retried = async (): Promise<RawResponse> => {
-      let waits: number[] | undefined;
-      for (let n = 1; ; n++) {
-        try {
-          return await attempt();
-        } catch (e) {
-          if (e instanceof pRetry.AbortError) throw e.originalError;
-          // Anything but a retry signal (a failed refresh, a bug) ends the call as it is.
-          if (!(e instanceof RetrySignal)) throw e;
-          if (this.deps.maxRetries - (n - 1) <= 0) throw e.final;
-          log ??= this.deps.logger.child({ platform, path: req.path, method: req.method });
-          log.warn({ attempt: n, reason: e.reason, waitMs: e.hintMs }, 'retrying platform call');
-          this.count('retried');
-          if (e.hintMs > 0) await sleep(deadline ? Math.min(e.hintMs, deadline.remaining()) : e.hintMs);
-          waits ??= backoffSchedule(this.deps.maxRetries);
-          await sleep(waits[n - 1]!);
-        }
-      }
-    };
-
     const startedAt = performance.now();
     let code = '';
     try {
-      return await (deadline ? deadline.race(retried()) : retried());
+      const retried = pRetry(attempt, {
+        retries: this.deps.maxRetries,
+        minTimeout: 150,
+        maxTimeout: 5_000,
+        factor: 2,
+        randomize: true,
+        onFailedAttempt: async (e) => {
+          const sig = e as unknown as RetrySignal & { attemptNumber: number; retriesLeft: number };
+          // Anything but a retry signal (a failed refresh, a bug) ends the call as it is.
+          if (!(sig instanceof RetrySignal)) throw e;
+          if (sig.retriesLeft <= 0) throw sig.final;
+          log ??= this.deps.logger.child({ platform, path: req.path, method: req.method });
+          log.warn({ attempt: sig.attemptNumber, reason: sig.reason, waitMs: sig.hintMs }, 'retrying platform call');
+          this.count('retried');
+          if (sig.hintMs > 0) await sleep(deadline ? Math.min(sig.hintMs, deadline.remaining()) : sig.hintMs);
+        },
+      });
+      return await (deadline ? deadline.race(retried) : retried);
     } catch (err) {
       const final = err instanceof RetrySignal ? err.final : err;
       code = isAppError(final) ? final.code : 'INTERNAL';
@@ -338,13 +333,6 @@ export function usagePauseMs(pct: number, regainMs?: number): number {
   if (pct >= 95) return Math.max(regain, USAGE_PAUSE.stopMs);
   if (pct >= 85) return Math.max(regain, USAGE_PAUSE.slowMs);
   return regain;
-}
-
-/** Waits between attempts as p-retry draws them (retry's `timeouts`): 150 ms × 2^i × [1, 2), at most 5 s, ascending. */
-function backoffSchedule(retries: number): number[] {
-  const waits: number[] = [];
-  for (let i = 0; i < retries; i++) waits.push(Math.min(Math.round((Math.random() + 1) * 150 * 2 ** i), 5_000));
-  return waits.sort((a, b) => a - b);
 }
 
 /** Pause lengths for high usage (tunable in one place). */
