@@ -6,9 +6,9 @@ type Born = { IncomingMessage: typeof http.IncomingMessage; ServerResponse: type
 
 /**
  * Request and response classes for `http.createServer` whose instances are born with `app`'s
- * prototypes. Express sets them on every request (Object.setPrototypeOf in app.handle, and the fast
- * dispatcher does the same); on an object already built that is a map change V8 makes slow, and
- * every property the request then gets is added to an object it no longer has a fast shape for.
+ * prototypes. Express sets them on every request (Object.setPrototypeOf in app.handle); on an
+ * object already built that is a map change V8 makes slow, and every property the request then
+ * gets is added to an object it no longer has a fast shape for.
  * Born right, the call finds the prototype already in place and changes nothing.
  */
 export function expressBorn(app: Express): Born {

@@ -24,7 +24,6 @@ const SNAPSHOT_SQL = `select a.id, a.tenant_id, a.platform, a.platform_account_i
   from ad_accounts a left join connections c on c.id = a.connection_id and c.tenant_id = a.tenant_id
   where a.tenant_id = ? and a.platform = ? and a.platform_account_id`;
 
-
 /**
  * Ownership check for every platform route (docs/api-conventions.md §3), in order: unknown → 404, another owner →
  * 403 AD_ACCOUNT_NOT_OWNED, not validated or deactivated → 403 AD_ACCOUNT_NOT_VALIDATED, dead
