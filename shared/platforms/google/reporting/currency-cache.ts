@@ -1,40 +1,35 @@
 import type { Redis } from 'ioredis';
+import { TtlCache } from '../../../infra/ttl-cache';
 
 /**
  * Each account's `customer.currency_code`, cached in Redis so every replica shares it, and in
  * process so a fan-out over accounts already seen needs no Redis round trip before its first call.
  * A currency practically never changes, so a long TTL only bounds how stale a rare change can be;
- * the in-process copy keeps the same bound (it expires when the Redis entry it mirrors would).
+ * the in-process copy never outlives the TTL either.
  */
 export class CurrencyCache {
-  private readonly local = new Map<string, { code: string; until: number }>();
+  private readonly local: TtlCache<string, string>;
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly ttlSeconds: number,
-    private readonly maxLocal = 20_000,
-  ) {}
+    maxLocal = 20_000,
+  ) {
+    this.local = new TtlCache(ttlSeconds * 1000, maxLocal);
+  }
 
   private key(customerId: string) {
     return `${this.prefix}:google:currency:${customerId}`;
   }
 
-  private remember(customerId: string, code: string, until: number): void {
-    this.local.delete(customerId);
-    // Oldest first out: a Map iterates in insertion order.
-    if (this.local.size >= this.maxLocal) this.local.delete(this.local.keys().next().value as string);
-    this.local.set(customerId, { code, until });
-  }
-
   async getMany(ids: readonly string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     if (!ids.length || this.ttlSeconds <= 0) return out;
-    const now = Date.now();
     const missing: string[] = [];
     for (const id of ids) {
       const hit = this.local.get(id);
-      if (hit && hit.until > now) out.set(id, hit.code);
+      if (hit !== undefined) out.set(id, hit);
       else missing.push(id);
     }
     if (!missing.length) return out;
@@ -46,7 +41,7 @@ export class CurrencyCache {
       const v = values[i];
       if (v) {
         out.set(id, v);
-        this.remember(id, v, until);
+        this.local.set(id, v, until);
       }
     });
     return out;
@@ -54,7 +49,7 @@ export class CurrencyCache {
 
   async set(customerId: string, currency: string): Promise<void> {
     if (this.ttlSeconds <= 0) return;
-    this.remember(customerId, currency, Date.now() + this.ttlSeconds * 1000);
+    this.local.set(customerId, currency);
     await this.redis.set(this.key(customerId), currency, 'EX', this.ttlSeconds).catch(() => undefined);
   }
 }
