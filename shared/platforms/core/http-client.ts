@@ -5,6 +5,7 @@ import type { Logger } from '../../infra/logger';
 import type { Metrics } from '../../infra/metrics';
 import type { OutboundLimiter } from './limiter';
 import { ReadDeadline } from './read-deadline';
+import { CallOperations } from './call-operation';
 import type {
   ErrorMapper,
   Failure,
@@ -63,7 +64,7 @@ const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UN
  */
 export class PlatformHttpClient implements PlatformClient {
   private readonly pools = new Map<string, Pool>();
-  private readonly operations = new Map<string, string>();
+  private readonly operations = new CallOperations();
 
   constructor(
     private readonly descriptor: PlatformDescriptor,
@@ -195,27 +196,13 @@ export class PlatformHttpClient implements PlatformClient {
    */
   private observeCall(req: PlatformRequest, code: string, ms: number): void {
     const { platform } = this.descriptor;
-    const operation = this.operationOf(req);
+    const operation = this.operations.of(req);
     const outcome = code ? 'error' : 'ok';
     this.deps.metrics?.platformCallDuration.observe({ platform, operation, outcome, code: code || 'none' }, ms / 1000);
     const level = req.kind === 'write' ? 'info' : 'debug';
     if (this.deps.logger.isLevelEnabled(level)) {
       this.deps.logger[level]({ platform, operation, kind: req.kind, outcome, errorCode: code || undefined, ms: Math.round(ms) }, 'platform call');
     }
-  }
-
-  /** callOperation per distinct path, kept: a fan-out repeats the same few paths on every request. */
-  private operationOf(req: PlatformRequest): string {
-    if (req.absoluteUrl) return callOperation(req);
-    const key = `${req.method} ${req.path}`;
-    let op = this.operations.get(key);
-    if (op === undefined) {
-      op = callOperation(req);
-      // Bounded: paths with object ids (other platforms) never repeat, so start over rather than grow.
-      if (this.operations.size >= 2_000) this.operations.clear();
-      this.operations.set(key, op);
-    }
-    return op;
   }
 
   private async onFailure(
@@ -337,25 +324,3 @@ export function usagePauseMs(pct: number, regainMs?: number): number {
 
 /** Pause lengths for high usage (tunable in one place). */
 export const USAGE_PAUSE = { slowMs: 1_000, stopMs: 5_000 };
-
-/**
- * A bounded operation label for a call: method and path with ids folded (`POST act_:id/campaigns`),
- * so metrics never grow a series per account or object.
- */
-export function callOperation(req: Pick<PlatformRequest, 'method' | 'path' | 'absoluteUrl'>): string {
-  let raw = req.path;
-  if (req.absoluteUrl) {
-    try {
-      raw = new URL(req.absoluteUrl).pathname;
-    } catch {
-      raw = 'absolute';
-    }
-  }
-  const path = raw
-    .split('?')[0]!
-    .replace(/^\/+/, '')
-    .replace(/act_\d+/g, 'act_:id')
-    .replace(/(^|\/)\d+(?=\/|$|:)/g, '$1:id')
-    .replace(/\/v\d+(\.\d+)?(?=\/)/g, '');
-  return `${req.method} ${path}`.slice(0, 120);
-}
