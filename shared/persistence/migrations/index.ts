@@ -7,6 +7,7 @@ import { Migration20261124600001_webhooks } from './Migration20261124600001_webh
 import { Migration20261124400001_job_request_id } from './Migration20261124400001_job_request_id';
 import { Migration20261125050001_job_listing } from './Migration20261125050001_job_listing';
 import { Migration20261125100001_connect_sessions } from './Migration20261125100001_connect_sessions';
+import { Migration20261127100001_imported_entities_fillfactor } from './Migration20261127100001_imported_entities_fillfactor';
 
 /**
  * Ordered list of migrations. Hand-written SQL classes, one file each, named
@@ -21,4 +22,5 @@ export const allMigrations: MigrationObject[] = [
   { name: 'Migration20261124400001_job_request_id', class: Migration20261124400001_job_request_id },
   { name: 'Migration20261125050001_job_listing', class: Migration20261125050001_job_listing },
   { name: 'Migration20261125100001_connect_sessions', class: Migration20261125100001_connect_sessions },
+  { name: 'Migration20261127100001_imported_entities_fillfactor', class: Migration20261127100001_imported_entities_fillfactor },
 ];

@@ -47,7 +47,7 @@ describe('bulk account imports', () => {
     return ids;
   }
 
-  it('imports every level of an account with thousands of records; counts equal the platform, paging returns each record once, a re-import changes nothing', async () => {
+  it('imports every level of an account with thousands of records; counts equal the platform, paging returns each record once, a re-import changes nothing and rewrites every row within its page', async () => {
     const token = (await w.sim.token('bench')).accessToken;
     const expected = {
       campaign: await simTotal('/campaign/get/', BIG_ACCOUNT_ID, token),
@@ -73,11 +73,27 @@ describe('bulk account imports', () => {
       (await w.app.infra.orm.em
         .getConnection()
         .execute('select id, level, platform_id, data from imported_entities where ad_account_id = (select ad_account_id from jobs where id = ?) order by id', [job.id])) as unknown[];
+    // The heap page each row is stored on: an update that fits beside the old row (a heap-only update)
+    // leaves it there and touches neither index; one that does not moves the row to another page.
+    const pages = async () =>
+      new Map(
+        (
+          (await w.app.infra.orm.em
+            .getConnection()
+            .execute('select platform_id, (ctid::text::point)[0]::int as page from imported_entities where ad_account_id = (select ad_account_id from jobs where id = ?)', [
+              job.id,
+            ])) as { platform_id: string; page: number }[]
+        ).map((r) => [r.platform_id, r.page]),
+      );
     const before = await snapshot();
+    const pagesBefore = await pages();
     const again = await finished((await importAsync(BIG_ACCOUNT_ID)).body.data.pollUrl);
     expect(again.id).not.toBe(job.id);
     expect(again.result).toEqual(job.result);
     expect(await snapshot()).toEqual(before);
+    const moved = [...(await pages())].filter(([id, page]) => pagesBefore.get(id) !== page);
+    expect(pagesBefore.size).toBe(expected.campaign + expected.adgroup + expected.ad);
+    expect(moved).toEqual([]);
   }, 120_000);
 
   it('two imports of the same account at once share one job', async () => {
