@@ -4,7 +4,7 @@
  * Ctrl-C, and none outlives the bench.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -146,6 +146,23 @@ export function cpuMsOf(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * Every PostgreSQL server process on the machine (backends, WAL writer, checkpointer, autovacuum):
+ * a bulk write's cost lands partly in the background ones. An upper bound when other databases work.
+ */
+export function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return pids;
 }
 
 /** A process, a fixed group, or a group looked up when asked (e.g. database backends a pool opens mid-run). */

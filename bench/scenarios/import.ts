@@ -6,7 +6,7 @@
 import { Pool } from 'undici';
 import type { BenchContext, Scenario } from '../lib/context';
 import { median } from '../lib/load';
-import { memoryOf, type Child } from '../lib/processes';
+import { memoryOf, postgresPids, withCpu, type Child } from '../lib/processes';
 import { simToken } from '../lib/sims';
 import { call, expectStatus, ownerWithAccounts } from '../lib/setup';
 import { UNPACED_TIKTOK } from './read';
@@ -92,20 +92,31 @@ export const importScenario: Scenario = {
 
     const imports = [];
     const floors = [];
+    // CPU seconds each process spent on one pass: where an import's time goes on a shared machine.
+    const cpu = { simulator: sim.child.pid, worker: worker.pid, api: api.child.pid, postgres: async () => postgresPids() };
+    const once = async <T>(fn: () => Promise<T>) => {
+      const r = await withCpu(cpu, async () => ({ requests: 1, value: await fn() }));
+      return { ...r.value, cpuS: Object.fromEntries(Object.entries(r.cpuMsPerRequest).map(([k, ms]) => [k, ms / 1000])) };
+    };
     for (let i = 0; i < ctx.settings.repeats; i++) {
-      floors.push(await pageDirect(sim.baseUrl, token));
-      imports.push(await importOnce(api.url, auth, worker, 240_000));
+      floors.push(await once(() => pageDirect(sim.baseUrl, token)));
+      imports.push(await once(() => importOnce(api.url, auth, worker, 240_000)));
     }
+    const cpuText = (runs: { cpuS: Record<string, number> }[], keys: string[]) =>
+      keys.map((k) => `${k} ${median(runs.map((r) => r.cpuS[k]!)).toFixed(1)}`).join(', ');
     const peak = memoryOf(worker.pid).peakRss;
     const recPerS = median(imports.map((r) => r.recordsPerS));
     const floorPerS = median(floors.map((f) => f.records / f.seconds));
     return {
       status: 'ok',
       rows: [
-        { label: `simulator paged directly (page_size ${PAGE_SIZE})`, other: `${Math.round(floorPerS)} records/s, ${median(floors.map((f) => f.seconds)).toFixed(2)} s for ${floors[0]!.records} records` },
+        {
+          label: `simulator paged directly (page_size ${PAGE_SIZE})`,
+          other: `${Math.round(floorPerS)} records/s, ${median(floors.map((f) => f.seconds)).toFixed(2)} s for ${floors[0]!.records} records; CPU s: ${cpuText(floors, ['simulator'])}`,
+        },
         {
           label: 'gateway import job (worker process)',
-          other: `${Math.round(recPerS)} records/s (${((recPerS / floorPerS) * 100).toFixed(0)} % of floor), ${median(imports.map((r) => r.seconds)).toFixed(1)} s for ${imports[0]!.records} records; worker RSS idle ${Math.round(idleRss / MB)} MB, peak ${Math.round(peak / MB)} MB`,
+          other: `${Math.round(recPerS)} records/s (${((recPerS / floorPerS) * 100).toFixed(0)} % of floor), ${median(imports.map((r) => r.seconds)).toFixed(1)} s for ${imports[0]!.records} records; worker RSS idle ${Math.round(idleRss / MB)} MB, peak ${Math.round(peak / MB)} MB; CPU s: ${cpuText(imports, ['simulator', 'worker', 'postgres', 'api'])}`,
         },
       ],
       targets: [
