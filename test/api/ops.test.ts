@@ -103,6 +103,20 @@ describe('envelopes and error paths', () => {
     expect(r.headers.get('x-powered-by')).toBeNull();
   });
 
+  it('JSON API answers, successes and errors alike, are not cached, sniffed or framed, and carry no page policies', async () => {
+    for (const path of ['/api/v1/openapi.json', '/api/v1/no-such-route']) {
+      const r = await http(w.app.url, 'GET', path);
+      expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(r.headers.get('cache-control')).toBe('no-store');
+      expect(r.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(r.headers.get('x-frame-options')).toBe('DENY');
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(r.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+      expect(r.headers.get('x-dns-prefetch-control')).toBeNull();
+      expect(r.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+
   it('readyz is green against the real Postgres and Redis', async () => {
     const r = await http(w.app.url, 'GET', '/readyz');
     expect(r.status).toBe(200);
