@@ -14,6 +14,11 @@ export interface RequestContext {
   readonly em: EntityManager;
   auth?: AuthContext;
   startedAt: bigint;
+  /**
+   * The matched route's template for metrics, set as routing picks it: by the time an error answer
+   * finishes, express has already reset `req.baseUrl` for a route inside a group router.
+   */
+  route?: string;
 }
 
 declare global {
@@ -50,7 +55,7 @@ export function requestContext(deps: AppDeps) {
   const { logger, orm, metrics } = deps;
   const finished: FinishHook = (req, res) => {
     const ms = Number(process.hrtime.bigint() - req.ctx.startedAt) / 1e6;
-    const route = req.route ? `${req.baseUrl ?? ''}${(req.route as { path: string }).path}` : 'unmatched';
+    const route = req.ctx.route ?? (req.route ? `${req.baseUrl ?? ''}${(req.route as { path: string }).path}` : 'unmatched');
     metrics?.observeHttp(req.method, route, res.statusCode, ms / 1000);
     if (res.statusCode >= 500) req.ctx.log.error({ method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms }, 'request failed');
     else if (logger.isLevelEnabled('info')) req.ctx.log.info({ method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms }, 'request');

@@ -120,18 +120,20 @@ export function mountRoutes(app: Express, routes: RouteSpec[], deps: AppDeps): v
     const group = groupOf(spec.path);
     const target: Router = group ? routerFor(group.prefix) : app;
     const path = group ? group.rest : spec.path;
+    const label = toExpressPath(spec.path);
     const handlers: RequestHandler[] = [
+      (req, _res, next) => {
+        req.ctx.route = label;
+        req.ctx.operationId = spec.operationId;
+        req.ctx.operationMethod = spec.method;
+        next();
+      },
       // Without parameters in its path, a route's req.params is always empty.
       ...(spec.path.includes('{') ? [paramsWellFormed] : []),
       abuseGuard(spec, deps),
       authenticate(spec.auth, deps),
       inboundRateLimit(spec.auth, deps),
       validator(spec),
-      (req, _res, next) => {
-        req.ctx.operationId = spec.operationId;
-        req.ctx.operationMethod = spec.method;
-        next();
-      },
       ...(spec.before ?? []),
       runner(spec, deps),
     ];

@@ -167,12 +167,17 @@ describe('/metrics on the public port with METRICS_TOKEN', () => {
     expect(wrong.body.error.code).toBe('UNAUTHENTICATED');
   });
 
-  it('serves Prometheus metrics to the token: HTTP durations by route template, queue depth, process metrics', async () => {
+  it('serves Prometheus metrics to the token: HTTP durations by full route template (error answers too), queue depth, process metrics', async () => {
     await http(w.app.url, 'GET', '/healthz');
     const res = await fetch(`${w.app.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
     const text = await res.text();
     expect(res.status).toBe(200);
     expect(text).toMatch(/http_request_duration_seconds_bucket\{.*route="\/healthz".*status="200"/);
+    // Errors of routes inside a group router (/api/v1/jobs/…) keep their full template too.
+    await http(w.app.url, 'GET', '/api/v1/jobs/00000000-0000-4000-8000-000000000000');
+    const after = await (await fetch(`${w.app.url}/metrics`, { headers: { authorization: `Bearer ${token}` } })).text();
+    expect(after).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/jobs\/:jobId",status="401"\} 1/);
+    expect(after).not.toMatch(/route="\/:jobId"/);
     expect(text).toMatch(/queue_jobs\{queue="platform-writes",state="waiting"\} 0/);
     expect(text).toContain('process_cpu_user_seconds_total');
   });
