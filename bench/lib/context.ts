@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { gatewayEnv, startApi, startWorker, type ApiProcess } from './gateway';
-import type { BenchInfra } from './infra';
+import { queryBenchDb, type BenchInfra } from './infra';
 import type { Child } from './processes';
 import type { ScenarioResult } from './report';
 import { startSim, type SimPlatform, type SimProcess } from './sims';
@@ -76,11 +76,19 @@ export class BenchContext {
     return child;
   }
 
-  /** Stops the gateway processes the current scenario started (profiles are written on exit). */
+  /**
+   * Stops the gateway processes the current scenario started (profiles are written on exit), then
+   * drops the jobs it left unfinished (the rate-limit scenario ends with a backlog of async writes).
+   * Scenarios share the database but not the Redis prefix, so a later scenario's worker would find
+   * them missing from its queue, re-enqueue them as a real deployment must, and run them inside that
+   * scenario's measurement.
+   */
   async endScenario(): Promise<void> {
     const all = this.scoped;
     this.scoped = [];
     await Promise.all(all.map((c) => c.stop()));
+    const left = await queryBenchDb<{ n: number }>(this.infra, "with d as (delete from jobs where state in ('queued', 'active') returning 1) select count(*)::int as n from d");
+    if (left[0]?.n) this.log(`dropped ${left[0].n} jobs scenario ${this.scenarioId} left unfinished`);
   }
 
   profilePath(name: string): string {
