@@ -28,7 +28,7 @@ export const API_HEADERS: readonly HeaderOp[] = [
 ];
 
 /** helmet's default headers, recorded from one run with a request that throws if helmet reads it. */
-export function helmetHeaders(): HeaderOp[] {
+function helmetHeaders(): HeaderOp[] {
   const ops: HeaderOp[] = [];
   const recorder = {
     setHeader: (name: string, value: string) => void ops.push([name, value]),
