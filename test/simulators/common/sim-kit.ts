@@ -96,7 +96,9 @@ export class SimControl {
       this.record(req);
       const fault = this.takeFault(req);
       const delay = (fault?.latencyMs ?? 0) + this.latencyMs;
-      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+      // The platform finishes a call whose caller hung up (a create still happens); unref'd, so a delay
+      // still pending when the tests end does not keep the process alive.
+      if (delay > 0) await new Promise((r) => setTimeout(r, delay).unref());
       if (fault?.drop) {
         req.socket.destroy();
         return;
