@@ -20,6 +20,12 @@ export async function freePort(): Promise<number> {
  * A redis-server of the test's own on a free port, without persistence (never the shared Redis).
  * `restart()` is what the fault tests need: SHUTDOWN NOSAVE, then a new empty server on the same port.
  */
+/**
+ * A probe's socket to a server that is not up yet (or just shut down) never emits 'close', so
+ * ioredis's default 2 s disconnect timer outlived the suite and kept its jest worker alive.
+ */
+const PROBE_DISCONNECT_MS = 100;
+
 export class PrivateRedis {
   private proc?: ChildProcess;
   private constructor(readonly port: number) {}
@@ -38,7 +44,7 @@ export class PrivateRedis {
     this.proc = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     // Patient: on a loaded machine a fresh redis-server can take seconds to accept connections.
     for (let i = 0; i < 600; i++) {
-      const c = new IORedis(this.port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      const c = new IORedis(this.port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, disconnectTimeout: PROBE_DISCONNECT_MS });
       c.on('error', () => undefined);
       try {
         await c.connect();
@@ -59,7 +65,7 @@ export class PrivateRedis {
     this.proc = undefined;
     if (!p || p.exitCode !== null) return;
     const exited = new Promise((r) => p.once('exit', r));
-    const c = new IORedis(this.port, '127.0.0.1', { maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const c = new IORedis(this.port, '127.0.0.1', { maxRetriesPerRequest: 0, retryStrategy: () => null, disconnectTimeout: PROBE_DISCONNECT_MS });
     c.on('error', () => undefined);
     await c.call('SHUTDOWN', 'NOSAVE').catch(() => undefined);
     c.disconnect();

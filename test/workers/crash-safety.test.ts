@@ -33,9 +33,10 @@ describe('crash safety of platform creates', () => {
         const json = res.json.bind(res);
         const hold = holdCreateResponsesMs;
         res.json = (body: unknown) => {
+          // unref'd: an answer still held when the suite ends must not keep the process alive.
           setTimeout(() => {
             if (!res.destroyed) json(body);
-          }, hold);
+          }, hold).unref();
           return res;
         };
       }

@@ -61,10 +61,13 @@ async function queriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
 }
 
 let events: QueueEvents | undefined;
+// BullMQ leaves a connection it was handed open on close(); the file closes its own.
+let eventsConnection: ReturnType<TestApp['infra']['redis']['duplicate']> | undefined;
 
 async function runJob(payload: { batchSize?: number } = {}): Promise<ReencryptReport> {
   if (!events) {
-    events = new QueueEvents('maintenance', { connection: app.infra.redis.duplicate({ maxRetriesPerRequest: null }), prefix: app.infra.queues.prefix });
+    eventsConnection = app.infra.redis.duplicate({ maxRetriesPerRequest: null });
+    events = new QueueEvents('maintenance', { connection: eventsConnection, prefix: app.infra.queues.prefix });
     await events.waitUntilReady();
   }
   const job = await app.infra.queues.enqueue(reencryptSecretsJob, payload);
@@ -108,6 +111,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await events?.close();
+  eventsConnection?.disconnect();
   await w?.close();
 });
 
