@@ -22,7 +22,7 @@ const SNAPSHOT_SQL = `select a.id, a.tenant_id, a.platform, a.platform_account_i
   a.connection_id, a.manager_id, c.status as connection_status, c.expires_at as connection_expires_at,
   (c.refresh_token_enc is not null) as has_refresh, c.scopes as connection_scopes
   from ad_accounts a left join connections c on c.id = a.connection_id and c.tenant_id = a.tenant_id
-  where a.tenant_id = ? and a.platform = ? and a.platform_account_id`;
+  where a.tenant_id = ? and a.platform = ? and a.platform_account_id = any(?::text[])`;
 
 /**
  * Ownership check for every platform route (docs/api-conventions.md §3), in order: unknown → 404, another owner →
@@ -135,30 +135,32 @@ export class AdAccountGuard {
   }
 
   private async snapshot(tenantId: string, platform: string, accountId: string): Promise<AccountSnapshot | null> {
-    const key = GuardCache.key(tenantId, platform, accountId);
-    const cached = this.cache.get(key);
+    const cached = this.cache.get(GuardCache.key(tenantId, platform, accountId));
     if (cached !== undefined) return cached;
-    const rows = await this.em().getConnection().execute<Record<string, unknown>[]>(`${SNAPSHOT_SQL} = ?`, [tenantId, platform, accountId]);
-    const snap = this.toSnapshot(tenantId, platform, accountId, rows[0]);
-    this.cache.set(key, snap);
-    return snap;
+    return (await this.load(tenantId, platform, [accountId])).get(accountId) ?? null;
   }
 
-  /** Snapshots of several accounts of one tenant: cached ones from the cache, the others in one query (unknown ones cached as null too). */
+  /** Snapshots of several accounts of one tenant: cached ones from the cache, the others in one query. */
   private async snapshots(tenantId: string, platform: string, accountIds: readonly string[]): Promise<Map<string, AccountSnapshot | null>> {
     const out = new Map<string, AccountSnapshot | null>();
-    const missing: string[] = [];
+    const missing = new Set<string>();
     for (const id of accountIds) {
       const cached = this.cache.get(GuardCache.key(tenantId, platform, id));
       if (cached !== undefined) out.set(id, cached);
-      else if (!missing.includes(id)) missing.push(id);
+      else missing.add(id);
     }
-    if (!missing.length) return out;
+    if (missing.size) for (const [id, snap] of await this.load(tenantId, platform, [...missing])) out.set(id, snap);
+    return out;
+  }
+
+  /** Reads accounts the cache lacks in one query and caches each answer (an unknown account as null). */
+  private async load(tenantId: string, platform: string, accountIds: readonly string[]): Promise<Map<string, AccountSnapshot | null>> {
     const rows = await this.em()
       .getConnection()
-      .execute<Record<string, unknown>[]>(`${SNAPSHOT_SQL} = any(?::text[])`, [tenantId, platform, `{${missing.map((id) => JSON.stringify(id)).join(',')}}`]);
+      .execute<Record<string, unknown>[]>(SNAPSHOT_SQL, [tenantId, platform, `{${accountIds.map((id) => JSON.stringify(id)).join(',')}}`]);
     const found = new Map(rows.map((r) => [String(r.platform_account_id), r]));
-    for (const id of missing) {
+    const out = new Map<string, AccountSnapshot | null>();
+    for (const id of accountIds) {
       const snap = this.toSnapshot(tenantId, platform, id, found.get(id));
       this.cache.set(GuardCache.key(tenantId, platform, id), snap);
       out.set(id, snap);
