@@ -101,8 +101,11 @@ export function callerFactory(deps: () => CallerDeps): CallerFor {
       const a = await deps().appFor({ tenantId: ref.tenantId, platform: ref.platform });
       return { clientId: a.clientId, extras: a.extras };
     });
+    // Known without waiting: the grant's app, else the tenant's app once loaded.
+    const settledAppKey = (token: TokenSource): string | undefined => token.appKey ?? app.settled?.clientId;
     const appKey = async (token: TokenSource): Promise<string> => {
-      if (token.appKey) return token.appKey;
+      const known = settledAppKey(token);
+      if (known) return known;
       try {
         return (await app()).clientId;
       } catch (e) {
@@ -140,7 +143,7 @@ export function callerFactory(deps: () => CallerDeps): CallerFor {
         const a = deps().adapter(ref.platform).callHeaders ? await app() : undefined;
         // A token given as a string is the same app's: its proof uses the connection's app secret.
         const appSecret = req.token ? await tokens.appSecret?.() : undefined;
-        return send<T>(req, tokens, a, tokens.appKey ?? (await appKey(tokens)), appSecret);
+        return send<T>(req, tokens, a, await appKey(tokens), appSecret);
       };
       return {
         ref: { ...ref, ...account },
@@ -150,9 +153,10 @@ export function callerFactory(deps: () => CallerDeps): CallerFor {
           // Token source and app already loaded (every call after a caller's first, e.g. a fan-out's):
           // the call is made without an async frame of its own.
           const tokens = source.settled;
-          const key = tokens && (tokens.appKey ?? app.settled?.clientId);
-          if (tokens && key && !req.token && (app.settled || !deps().adapter(ref.platform).callHeaders)) return send<T>(req, tokens, app.settled, key, undefined);
-          return firstCall<T>(req);
+          const key = tokens && settledAppKey(tokens);
+          const appReady = app.settled !== undefined || !deps().adapter(ref.platform).callHeaders;
+          if (!tokens || !key || req.token || !appReady) return firstCall<T>(req);
+          return send<T>(req, tokens, app.settled, key, undefined);
         },
       };
     };
