@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../infra/logger';
-import { subscribeChannel } from '../../infra/redis';
+import { openSubscription } from '../../infra/redis';
 
 // Only raises the pause: a shorter signal never cuts a longer pause another replica set.
 const EXTEND_PAUSE = `local cur = tonumber(redis.call('get', KEYS[1]) or '0')
@@ -28,6 +28,7 @@ export class PauseBoard {
   private readonly inflight = new Map<string, Promise<void>>();
   private readonly channel: string;
   private sub?: Redis;
+  private subscribed?: Promise<void>;
   private readonly freshMs: number;
 
   constructor(
@@ -43,7 +44,8 @@ export class PauseBoard {
    * before the subscription took hold is re-read from Redis once `freshMs` old.
    */
   start(): void {
-    this.sub ??= subscribeChannel(this.opts.redis, this.channel, {
+    if (this.sub) return;
+    const opened = openSubscription(this.opts.redis, this.channel, {
       onMessage: (msg) => {
         if (msg === '*') return this.known.clear();
         const sep = msg.lastIndexOf(' ');
@@ -52,6 +54,14 @@ export class PauseBoard {
       onResubscribed: () => this.known.clear(),
       onError: (err) => this.opts.logger.warn({ err: err.message }, 'pause board subscribe failed'),
     });
+    this.sub = opened.sub;
+    this.subscribed = opened.ready;
+  }
+
+  /** Settles once the first SUBSCRIBE took hold: from then on, every published pause reaches this replica. */
+  ready(): Promise<void> {
+    this.start();
+    return this.subscribed as Promise<void>;
   }
 
   /**

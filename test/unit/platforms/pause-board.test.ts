@@ -27,9 +27,7 @@ describe('the pause board every replica reads before a platform call', () => {
     // A long freshness: anything B learns within the test comes from the published pause, not a re-read.
     a = new PauseBoard({ redis, prefix, logger, freshMs: 60_000 });
     b = new PauseBoard({ redis, prefix, logger, freshMs: 60_000 });
-    a.start();
-    b.start();
-    await new Promise((r) => setTimeout(r, 100)); // both subscribed
+    await Promise.all([a.ready(), b.ready()]);
   });
   afterAll(async () => {
     a.close();
@@ -62,15 +60,20 @@ describe('the pause board every replica reads before a platform call', () => {
 
   it('a replica re-reads a key once its copy is older than freshMs, so a lost message costs at most that long', async () => {
     const c = new PauseBoard({ redis, prefix, logger, freshMs: 50 });
+    // The board's clock is pinned, so the freshness window does not depend on how fast this machine runs.
+    const t0 = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(t0);
     try {
       expect(await c.until([key])).toBe(0);
       // Written straight to Redis, as if the published message had been lost.
-      const deadline = Date.now() + 5_000;
+      const deadline = t0 + 5_000;
       await redis.set(key, String(deadline), 'PX', 5_000);
+      clock.mockReturnValue(t0 + 49);
       expect(await c.until([key])).toBe(0);
-      await new Promise((r) => setTimeout(r, 60));
+      clock.mockReturnValue(t0 + 50);
       expect(await c.until([key])).toBe(deadline);
     } finally {
+      clock.mockRestore();
       c.close();
     }
   });
