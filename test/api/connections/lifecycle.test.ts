@@ -2,6 +2,7 @@ import { createTenant, configureApps, externalUserToken } from '../../helpers/id
 import { authorize, connectAccount } from '../../helpers/connections';
 import { http, startWorld, type SimPlatform, type TestApp, type World } from '../../world';
 import { accountReadRoutes, guardedRoutes } from './guard-routes';
+import { eventually } from '../../helpers/eventually';
 import { Connection } from '../../../shared/persistence/entities/connection.entity';
 import { runTokenMaintenance } from '../../../shared/domain/connections/token-maintenance';
 
@@ -107,8 +108,11 @@ describe('guard cache across replicas', () => {
     await connectAccount(a, sims(), { platform: 'facebook', token, adAccountId: '100000000000003' });
     expect((await http(b.url, 'GET', '/__test/facebook/guarded?adAccountId=100000000000003', { headers: bearer(token) })).status).toBe(200);
     await http(a.url, 'POST', '/api/v1/connections/facebook/deactivate', { headers: bearer(token), body: { adAccountId: 'act_100000000000003' } });
-    await new Promise((r) => setTimeout(r, 50));
-    const r = await http(b.url, 'GET', '/__test/facebook/guarded?adAccountId=100000000000003', { headers: bearer(token) });
+    const r = await eventually(
+      () => http(b.url, 'GET', '/__test/facebook/guarded?adAccountId=100000000000003', { headers: bearer(token) }),
+      (res) => res.status !== 200,
+      3_000,
+    );
     expect(r.status).toBe(403);
     expect(r.body.error.code).toBe('AD_ACCOUNT_NOT_VALIDATED');
   });

@@ -56,7 +56,7 @@ describe("Meta's errors map to the gateway's codes", () => {
     expect(r.status).toBe(429);
     expect(r.body.error.code).toBe('PLATFORM_RATE_LIMITED');
     expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(50);
-    expect(Date.now() - started).toBeLessThan(4000);
+    expect(Date.now() - started).toBeLessThan(20_000); // far under the minute it would have waited
     const pauses = await w.app.infra.redis.keys(`${w.app.config.REDIS_PREFIX}:lim:pause:facebook:*`);
     expect(pauses.length).toBeGreaterThan(0);
     // while paused, nothing more reaches Meta

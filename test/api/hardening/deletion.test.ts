@@ -2,21 +2,13 @@ import { ACCOUNTS } from '../../simulators/facebook';
 import { createTenant, externalUserTokens, type CreatedTenant } from '../../helpers/identity';
 import { connectAccount } from '../../helpers/connections';
 import { http, startWorld, type TestApp, type World } from '../../world';
+import { eventually } from '../../helpers/eventually';
 
 /**
  * Two replicas (separate app instances on one Redis prefix and database). Deletion runs on `a`;
  * `a` refuses at once, `b` as soon as the pub/sub message arrives (polled for at most 3 s, far
  * under the 10 s key cache and 15 min token life that applied before).
  */
-async function eventually(check: () => Promise<number>, want: number): Promise<number> {
-  let got = 0;
-  for (let i = 0; i < 60; i++) {
-    got = await check();
-    if (got === want) return got;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return got;
-}
 
 describe('deleting an external user and closing a tenant', () => {
   let w: World<'facebook'>;
@@ -56,7 +48,7 @@ describe('deleting an external user and closing a tenant', () => {
     expect(revokeCalls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
 
     expect((await connections(a, asAlice)).status).toBe(401);
-    expect(await eventually(async () => (await connections(b, asAlice)).status, 401)).toBe(401);
+    expect(await eventually(async () => (await connections(b, asAlice)).status, (s) => s === 401, 3_000)).toBe(401);
     const refresh = await http(b.url, 'GET', '/api/v1/auth/refresh', { headers: { authorization: `Bearer ${alice.refreshToken}` } });
     expect(refresh.status).toBe(401);
     // The tenant key may act for that external id again, as a new user with nothing.
@@ -88,7 +80,7 @@ describe('deleting an external user and closing a tenant', () => {
     expect(closed.body.data).toMatchObject({ tenantId: t.tenantId, externalUsersDeleted: 2 });
 
     expect((await http(a.url, 'GET', '/api/v1/tenant/profile', { headers: { 'x-api-key': t.apiKey } })).status).toBe(401);
-    expect(await eventually(async () => (await http(b.url, 'GET', '/api/v1/tenant/profile', { headers: { 'x-api-key': t.apiKey } })).status, 401)).toBe(401);
+    expect(await eventually(async () => (await http(b.url, 'GET', '/api/v1/tenant/profile', { headers: { 'x-api-key': t.apiKey } })).status, (s) => s === 401, 3_000)).toBe(401);
     expect((await http(b.url, 'GET', '/api/v1/tenant', { headers: owner })).status).toBe(401);
     expect((await connections(b, { authorization: `Bearer ${bob.accessToken}` })).status).toBe(401);
     expect((await http(b.url, 'POST', '/api/v1/auth/token', { headers: { 'x-api-key': t.apiKey }, body: { externalUserId: 'new-one' } })).status).toBe(401);
