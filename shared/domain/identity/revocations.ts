@@ -1,7 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../infra/logger';
-import { subscribeChannel } from '../../infra/redis';
+import { openSubscription } from '../../infra/redis';
 
 /** A deleted external user (`userId`, with its tenant's id for it) or a closed tenant (no `userId`). */
 export interface RevokedSubject {
@@ -80,20 +80,31 @@ export class Revocations {
   }
 
   private async load(): Promise<void> {
-    this.sub ??= subscribeChannel(this.deps.redis, this.channel, {
-      onMessage: (msg) => {
-        try {
-          for (const s of JSON.parse(msg) as RevokedSubject[]) this.apply(s);
-        } catch {
-          // not ours
-        }
-      },
-      onResubscribed: () => {
-        this.loading = undefined;
-        void this.ready().catch(() => undefined);
-      },
-      onError: (err) => this.deps.logger.warn({ err: err.message }, 'revocation subscribe failed'),
-    });
+    if (!this.sub) {
+      const opened = openSubscription(this.deps.redis, this.channel, {
+        onMessage: (msg) => {
+          try {
+            for (const s of JSON.parse(msg) as RevokedSubject[]) this.apply(s);
+          } catch {
+            // not ours
+          }
+        },
+        onResubscribed: () => {
+          this.loading = undefined;
+          void this.ready().catch(() => undefined);
+        },
+        onError: (err) => this.deps.logger.warn({ err: err.message }, 'revocation subscribe failed'),
+      });
+      this.sub = opened.sub;
+      // A revocation committed after the read below but published before the SUBSCRIBE took hold
+      // would be missed by both; one more read once subscribed closes that gap without making the
+      // first request wait for the subscription.
+      void opened.ready.then(() => this.readTable()).catch(() => undefined);
+    }
+    await this.readTable();
+  }
+
+  private async readTable(): Promise<void> {
     const rows = (await this.deps.orm.em
       .fork()
       .getConnection()
