@@ -104,6 +104,26 @@ describe('bulk account imports', () => {
     await finished(a.body.data.pollUrl);
   }, 60_000);
 
+  it('asks TikTok for the next page while the current one is on its way, so a slow platform does not add up page by page', async () => {
+    await w.sim.clearCalls();
+    // The first two ad pages answer after 3 s. Paging one at a time, page 3 could only be asked for
+    // once page 2 had answered, at least 3 s after page 2 was asked for.
+    await w.sim.fault({ path: '/ad/get/', latencyMs: 3_000, count: 2 });
+    try {
+      const r = await importAsync(BIG_ACCOUNT_ID);
+      expect((await finished(r.body.data.pollUrl)).state).toBe('completed');
+    } finally {
+      await w.sim.clearFaults();
+    }
+    const calls = await w.sim.calls('/ad/get/');
+    const asked = new Map(calls.map((c) => [Number(c.query.page), Date.parse(c.at)]));
+    // Each page once, none past the last.
+    const total = await simTotal('/ad/get/', BIG_ACCOUNT_ID, (await w.sim.token('bench')).accessToken);
+    expect(calls).toHaveLength(Math.ceil(total / 1000));
+    expect(asked.size).toBe(calls.length);
+    expect(Math.abs(asked.get(3)! - asked.get(2)!)).toBeLessThan(3_000);
+  }, 60_000);
+
   it('a small account imports its pixels too, and answers synchronously with the counts', async () => {
     const r = await http(w.app.url, 'GET', `${IMPORT}?adAccountId=7000000000000000013`, { headers: w.user.headers });
     expect(r.status).toBe(200);
