@@ -5,6 +5,7 @@ import type { Logger } from '../../infra/logger';
 import type { Metrics } from '../../infra/metrics';
 import type { OutboundLimiter } from './limiter';
 import { ReadDeadline } from './read-deadline';
+import { retrying } from './retrying';
 import { CallOperations } from './call-operation';
 import type {
   ErrorMapper,
@@ -162,7 +163,7 @@ export class PlatformHttpClient implements PlatformClient {
     const startedAt = performance.now();
     let code = '';
     try {
-      const retried = pRetry(attempt, {
+      const retried = retrying(attempt, {
         retries: this.deps.maxRetries,
         minTimeout: 150,
         maxTimeout: 5_000,
