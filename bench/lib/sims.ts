@@ -22,13 +22,15 @@ export async function startSim(platform: SimPlatform, logDir: string, opts: SimC
   return { platform, baseUrl: msg.baseUrl, child };
 }
 
-export async function startBaseline(tiktokBaseUrl: string, token: string, logDir: string): Promise<{ url: string; child: Child }> {
+/** `cpuProfDir`: profile the proxy too (`--cpu-prof`), to compare the gateway with it function by function. */
+export async function startBaseline(tiktokBaseUrl: string, token: string, logDir: string, cpuProfDir?: string): Promise<{ url: string; child: Child }> {
   const child = startNode({
     name: 'baseline',
     script: distPath('bench', 'lib', 'baseline-child.js'),
     args: [tiktokBaseUrl, token],
     logDir,
     ipc: true,
+    cpuProfDir,
   });
   const msg = await firstMessage<{ url: string }>(child);
   return { url: msg.url, child };

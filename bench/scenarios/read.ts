@@ -55,7 +55,7 @@ export const readScenario: Scenario = {
     const sim = await ctx.sim('tiktok');
     const api = await ctx.api(await ctx.env(['tiktok'], UNPACED_TIKTOK), 'api-read');
     const owner = await ownerWithAccounts(api.url, { platform: 'tiktok', simUrl: sim.baseUrl, simUser: 'alice', accounts: [READ_ACCOUNT] });
-    const baseline = await startBaseline(sim.baseUrl, owner.platformToken, ctx.logDir);
+    const baseline = await startBaseline(sim.baseUrl, owner.platformToken, ctx.logDir, ctx.settings.cpuProf ? ctx.profDir : undefined);
     try {
       const auth = { authorization: `Bearer ${owner.token}` };
       await probeRead(baseline.url, {}, 'baseline read');
