@@ -89,7 +89,13 @@ async function store(writer: ImportWriter, page: FetchedPage, n: number, ctx: Im
 /** Every level's pages in order, each encoded on arrival (the parsed records die young). */
 async function* fetchedPages(source: ImportSource, ctx: ImportContext): AsyncGenerator<FetchedPage> {
   for (const level of source.levels) {
-    for await (const records of level.pages(ctx)) yield { level: level.level, ...encodePage(level, records) };
+    for await (const records of level.pages(ctx)) {
+      const page = { level: level.level, ...encodePage(level, records) };
+      // Emptied in place: the source's suspended frame still holds this array (and a source that asks
+      // ahead holds the next page too), and the parsed records would otherwise live until it resumes.
+      records.length = 0;
+      yield page;
+    }
   }
 }
 

@@ -13,6 +13,7 @@ export interface ImportLevel<R = Record<string, unknown>> {
   level: string;
   /** The platform's id of a record (unique within the level). */
   idOf(record: R): string;
+  /** Each array handed out becomes the runner's: it is emptied once encoded, so never reuse one. */
   pages(ctx: ImportContext): AsyncIterable<R[]>;
 }
 
