@@ -1,5 +1,4 @@
-import { prefetched, runImport, type ImportWriter } from '../../../shared/domain/jobs/import-runner';
-import type { ImportContext, ImportSource } from '../../../shared/platforms/core/import-source';
+import { prefetched } from '../../../shared/domain/jobs/import-runner';
 
 /** What a paged platform source and the database writer did, in the order they did it. */
 function pagedSource(pages: number, log: string[]) {
@@ -40,39 +39,5 @@ describe('import paging overlapped with database writes', () => {
     };
     await expect(run()).rejects.toThrow('database down');
     expect(log).toEqual(['fetch 1', 'fetch 2', 'fetch 3', 'source closed']);
-  });
-
-  it('a page handed out by the source holds no parsed record once it is encoded, so only its text waits for the database', async () => {
-    const handedOut: Record<string, unknown>[][] = [];
-    const source: ImportSource = {
-      platform: 'test',
-      levels: [
-        {
-          level: 'campaign',
-          idOf: (r) => String(r.id),
-          async *pages() {
-            for (let n = 0; n < 3; n++) {
-              const rows = [{ id: `c${n}a`, name: 'x' }, { id: `c${n}b`, name: 'y' }];
-              handedOut.push(rows);
-              yield rows;
-            }
-          },
-        },
-      ],
-    };
-    const stored: string[] = [];
-    const writer: ImportWriter = {
-      upsertEncoded: async (_level, page) => {
-        // Written while the source is already suspended holding the page after this one.
-        stored.push(...(JSON.parse(page.json) as { id: string }[]).map((r) => r.id));
-        expect(handedOut.slice(0, stored.length / 2).every((rows) => rows.length === 0)).toBe(true);
-      },
-      pruneUnseen: async () => 0,
-      countsSeen: async () => ({ campaign: stored.length }),
-    };
-    const result = await runImport(source, {} as ImportContext, writer, async () => undefined);
-    expect(stored).toEqual(['c0a', 'c0b', 'c1a', 'c1b', 'c2a', 'c2b']);
-    expect(result.counts).toEqual({ campaign: 6 });
-    expect(handedOut.map((rows) => rows.length)).toEqual([0, 0, 0]);
   });
 });

@@ -113,6 +113,23 @@ describe('account import: paging overlapped with database writes', () => {
     expect(reports.at(-1)).toEqual({ campaign: { records: 2, pages: 1, done: false } });
   });
 
+  it('a page holds no parsed record once encoded: only its text waits for the database', async () => {
+    const pages = [recs(1, 2), recs(3, 2), recs(5, 2)];
+    const writer = store([]);
+    const write = writer.upsertEncoded.bind(writer);
+    const lengthWhenWritten: number[] = [];
+    writer.upsertEncoded = async (level, page) => {
+      lengthWhenWritten.push(pages[lengthWhenWritten.length]!.length);
+      await write(level, page);
+    };
+    const result = await runImport(platform({ campaign: pages }, []), ctx, writer, async () => undefined);
+    expect(result.counts).toEqual({ campaign: 6 });
+    expect([...writer.rows.keys()]).toEqual(['1', '2', '3', '4', '5', '6'].map((id) => `campaign:${id}`));
+    // The source handed out these arrays and its suspended frame still holds them: they are empty.
+    expect(lengthWhenWritten).toEqual([0, 0, 0]);
+    expect(pages.map((p) => p.length)).toEqual([0, 0, 0]);
+  });
+
   it('a platform failure while paging ends the import with the platform error', async () => {
     const failing: ImportSource = {
       platform: 'test',
