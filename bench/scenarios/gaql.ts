@@ -100,7 +100,7 @@ export const gaqlScenario: Scenario = {
         ],
         targets: [{ name: 'GAQL p50 over 50 accounts vs unbounded direct', expected: '≤ 1.2×', actual: `${(m.gP50 / m.parP50).toFixed(2)}×`, met: m.gP50 / m.parP50 <= 1.2 }],
         notes: [
-          `${probe.data.length} rows per answer; gateway concurrency GOOGLE_GAQL_CONCURRENCY (default 4); Google pacing off; gateway ${ctx.settings.durationS} s × ${ctx.settings.repeats}, references ${ctx.settings.referenceS} s × ${ctx.settings.repeats} of back-to-back passes timed with performance.now() (medians)`,
+          `${probe.data.length} rows per answer; gateway concurrency GOOGLE_GAQL_CONCURRENCY (default 8); Google pacing off; gateway ${ctx.settings.durationS} s × ${ctx.settings.repeats}, references ${ctx.settings.referenceS} s × ${ctx.settings.repeats} of back-to-back passes timed with performance.now() (medians)`,
         ],
         details: { runs: runs.runs },
       };

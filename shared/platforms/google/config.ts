@@ -23,8 +23,14 @@ export const googleConfigSchema = z.object({
    */
   GOOGLE_ACCOUNT_RPS: envInt(10),
   GOOGLE_APP_RPS: envInt(0),
-  /** GAQL fan-out: accounts queried at once per request (each is a streamed search), and the most accounts one request may cover (a list or a manager's clients). */
-  GOOGLE_GAQL_CONCURRENCY: envInt(4, 1),
+  /**
+   * GAQL fan-out: accounts queried at once per request (each is a streamed search), and the most
+   * accounts one request may cover (a list or a manager's clients). Each account is its own customer,
+   * so this is never concurrency on one customer (which Google asks to limit); per-customer pacing
+   * still applies. 8 rather than 4: a 50-account fan-out p50 1.17-1.22x the unbounded direct calls
+   * against 1.21-1.36x at 4 (bench, same machine and hour), and half the rounds at real latencies.
+   */
+  GOOGLE_GAQL_CONCURRENCY: envInt(8, 1),
   GOOGLE_GAQL_MAX_ACCOUNTS: envInt(100, 1),
   /** How long an account's `customer.currency_code` is cached in Redis (money fields are converted with it); 0 = no cache. */
   GOOGLE_CURRENCY_CACHE_SECONDS: envInt(6 * 3600),
