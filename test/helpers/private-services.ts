@@ -17,15 +17,15 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * A redis-server of the test's own on a free port, without persistence (never the shared Redis).
- * `restart()` is what the fault tests need: SHUTDOWN NOSAVE, then a new empty server on the same port.
- */
-/**
  * A probe's socket to a server that is not up yet (or just shut down) never emits 'close', so
  * ioredis's default 2 s disconnect timer outlived the suite and kept its jest worker alive.
  */
 const PROBE_DISCONNECT_MS = 100;
 
+/**
+ * A redis-server of the test's own on a free port, without persistence (never the shared Redis).
+ * `restart()` is what the fault tests need: SHUTDOWN NOSAVE, then a new empty server on the same port.
+ */
 export class PrivateRedis {
   private proc?: ChildProcess;
   private constructor(readonly port: number) {}

@@ -9,7 +9,6 @@ import { eventually } from '../../helpers/eventually';
  * `a` refuses at once, `b` as soon as the pub/sub message arrives (polled for at most 3 s, far
  * under the 10 s key cache and 15 min token life that applied before).
  */
-
 describe('deleting an external user and closing a tenant', () => {
   let w: World<'facebook'>;
   let a: TestApp;

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { loadConfig } from '../../../shared/infra/config';
 import { PauseBoard } from '../../../shared/platforms/core/pause-board';
 import { uniquePrefix } from '../../helpers/test-app';
+import { eventually } from '../../helpers/eventually';
 
 /** Two replicas' views of the limiter pauses, over one real Redis. */
 describe('the pause board every replica reads before a platform call', () => {
@@ -13,14 +14,6 @@ describe('the pause board every replica reads before a platform call', () => {
   let redis: IORedis;
   let a: PauseBoard;
   let b: PauseBoard;
-  const until = async (board: PauseBoard, ms: number) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const v = await board.until([key]);
-      if (v > 0 || Date.now() > deadline) return v;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  };
 
   beforeAll(async () => {
     redis = new IORedis(config.REDIS_URL);
@@ -39,7 +32,7 @@ describe('the pause board every replica reads before a platform call', () => {
     expect(await b.until([key])).toBe(0);
     const deadline = Date.now() + 5_000;
     await a.raise(key, deadline, 5_000);
-    expect(await until(b, 1_000)).toBe(deadline);
+    expect(await eventually(async () => b.until([key]), (v) => v > 0, 1_000, 5)).toBe(deadline);
     expect(Number(await redis.get(key))).toBe(deadline);
   });
 
@@ -53,9 +46,7 @@ describe('the pause board every replica reads before a platform call', () => {
   it('clearing lifts the pause on every replica and in Redis', async () => {
     await a.clearAll(`${prefix}:lim:pause:`);
     expect(await redis.exists(key)).toBe(0);
-    const deadline = Date.now() + 1_000;
-    while ((await b.until([key])) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-    expect(await b.until([key])).toBe(0);
+    expect(await eventually(async () => b.until([key]), (v) => v === 0, 1_000, 5)).toBe(0);
   });
 
   it('a replica re-reads a key once its copy is older than freshMs, so a lost message costs at most that long', async () => {

@@ -1,4 +1,5 @@
 import { z } from '../../../shared/infra/zod-openapi';
+import { eventually } from '../../helpers/eventually';
 import { defineRoute, type RouteSpec } from '../../../api/routes/route';
 import { adAccountGuard } from '../../../api/middleware/ad-account-guard';
 import { registerWriteOperation } from '../../../shared/domain/jobs/write-operations';
@@ -44,11 +45,7 @@ export function registerTestWriteOps(): void {
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function until<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 15_000, stepMs = 100): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await sleep(stepMs);
-  }
+  const v = await eventually(fn, (x) => !!x, timeoutMs, stepMs);
+  if (!v) throw new Error('condition not met in time');
+  return v;
 }
