@@ -4,6 +4,7 @@
  * page size the import uses (1000), two requests in flight, as the import pages.
  */
 import { Pool } from 'undici';
+import { numberedPages } from '../../shared/platforms/core/numbered-pages';
 import type { BenchContext, Scenario } from '../lib/context';
 import { median } from '../lib/load';
 import { memoryOf, postgresPids, withCpu, type Child } from '../lib/processes';
@@ -56,34 +57,20 @@ function countRecords(result: unknown): number {
 
 type PageBody = { code: number; data?: { list?: unknown[]; page_info?: { total_page?: number } } };
 
-/**
- * The floor: the same pages straight from the simulator, paged as the import pages them (page 1
- * alone, then the next page asked for before the current one is read: two requests at most).
- */
+/** The floor: the same pages straight from the simulator, paged as the import pages them (numberedPages). */
 async function pageDirect(simUrl: string, token: string): Promise<{ seconds: number; records: number }> {
   const pool = new Pool(simUrl, { connections: 2 });
   const t0 = Date.now();
   let records = 0;
   try {
     for (const level of LEVELS) {
-      const fetchPage = async (page: number) => {
+      const pages = numberedPages(async (page) => {
         const r = await pool.request({ method: 'GET', path: `/open_api/v1.3/${level}/get/?advertiser_id=${BIG_ACCOUNT}&page=${page}&page_size=${PAGE_SIZE}`, headers: { 'access-token': token } });
         const body = (await r.body.json()) as PageBody;
         if (body.code !== 0) throw new Error(`simulator ${level} page ${page}: code ${body.code}`);
-        return body;
-      };
-      let next: Promise<PageBody> | undefined = fetchPage(1);
-      let total: number | undefined;
-      for (let page = 1; next; page++) {
-        const current: Promise<PageBody> = next;
-        next = total !== undefined && page < total ? fetchPage(page + 1) : undefined;
-        const body = await current;
-        total = body.data?.page_info?.total_page ?? 0;
-        const n = body.data?.list?.length ?? 0;
-        records += n;
-        if (n > 0 && page < total) next ??= fetchPage(page + 1);
-        else break;
-      }
+        return { rows: body.data?.list ?? [], pageCount: body.data?.page_info?.total_page ?? 0 };
+      });
+      for await (const rows of pages) records += rows.length;
     }
   } finally {
     await pool.close();

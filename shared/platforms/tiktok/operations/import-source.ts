@@ -1,4 +1,5 @@
 import type { ImportContext, ImportLevel, ImportSource } from '../../core/import-source';
+import { numberedPages } from '../../core/numbered-pages';
 import { get, type PageInfo } from './call';
 
 /*
@@ -18,29 +19,12 @@ function level(name: string, path: string, idField: string, listKey: 'list' | 'p
   return {
     level: name,
     idOf: (r) => String(r[idField] ?? ''),
-    async *pages(ctx: ImportContext) {
-      const fetchPage = (page: number) => {
+    pages: (ctx: ImportContext) =>
+      numberedPages(async (page) => {
         const c = get(path, { advertiser_id: ctx.account.platformAccountId, page, page_size: pageSize });
-        const p = ctx.caller.request<Page>({ method: c.method, path: c.path, query: c.query, kind: 'read' });
-        p.catch(() => undefined); // awaited below; an abandoned one (import stopped) must not crash the worker
-        return p;
-      };
-      let next: Promise<Page | undefined> | undefined = fetchPage(1);
-      let total: number | undefined;
-      for (let page = 1; next; page++) {
-        const current: Promise<Page | undefined> = next;
-        // Pages are numbered, so once their count is known the next one is asked for before this one
-        // is read: TikTok works on it while this one is parsed and stored. Two requests at most.
-        next = total !== undefined && page < total ? fetchPage(page + 1) : undefined;
-        const d = (await current) ?? {};
-        total = d.page_info?.total_page ?? 0;
-        const rows = d[listKey] ?? [];
-        const more = rows.length > 0 && page < total;
-        if (more) next ??= fetchPage(page + 1);
-        if (rows.length) yield rows;
-        if (!more) return;
-      }
-    },
+        const d = (await ctx.caller.request<Page>({ method: c.method, path: c.path, query: c.query, kind: 'read' })) ?? {};
+        return { rows: d[listKey] ?? [], pageCount: d.page_info?.total_page ?? 0 };
+      }),
   };
 }
 
