@@ -27,8 +27,7 @@ export class PauseBoard {
   private readonly known = new Map<string, Known>();
   private readonly inflight = new Map<string, Promise<void>>();
   private readonly channel: string;
-  private sub?: Redis;
-  private subscribed?: Promise<void>;
+  private subscription?: { sub: Redis; ready: Promise<void> };
   private readonly freshMs: number;
 
   constructor(
@@ -43,9 +42,8 @@ export class PauseBoard {
    * raise starts it, so a board nobody started still hears the other replicas. What it learned
    * before the subscription took hold is re-read from Redis once `freshMs` old.
    */
-  start(): void {
-    if (this.sub) return;
-    const opened = openSubscription(this.opts.redis, this.channel, {
+  start(): { ready: Promise<void> } {
+    this.subscription ??= openSubscription(this.opts.redis, this.channel, {
       onMessage: (msg) => {
         if (msg === '*') return this.known.clear();
         const sep = msg.lastIndexOf(' ');
@@ -54,14 +52,12 @@ export class PauseBoard {
       onResubscribed: () => this.known.clear(),
       onError: (err) => this.opts.logger.warn({ err: err.message }, 'pause board subscribe failed'),
     });
-    this.sub = opened.sub;
-    this.subscribed = opened.ready;
+    return this.subscription;
   }
 
   /** Settles once the first SUBSCRIBE took hold: from then on, every published pause reaches this replica. */
   ready(): Promise<void> {
-    this.start();
-    return this.subscribed as Promise<void>;
+    return this.start().ready;
   }
 
   /**
@@ -148,6 +144,6 @@ export class PauseBoard {
   }
 
   close(): void {
-    this.sub?.disconnect();
+    this.subscription?.sub.disconnect();
   }
 }
