@@ -28,6 +28,11 @@ export const ERROR_CODES = [
   'INTERNAL',
   'PLATFORM_UNAVAILABLE',
   'PLATFORM_TIMEOUT',
+  /**
+   * A create's earlier attempt may have made an object, and the lookup could not tell which one is
+   * its own (several candidates, or more pages than it may read): nothing more is created.
+   */
+  'CREATE_UNCONFIRMED',
   /** Readiness probe only: a dependency of this replica is down. */
   'NOT_READY',
   /** PostgreSQL or (where a request needs it) Redis cannot be reached: retry later. */

@@ -10,7 +10,6 @@ import { startFacebookSim, ACCOUNTS } from '../simulators/facebook';
 import { freePort, freshDatabase } from '../helpers/private-services';
 import { http } from '../helpers/test-app';
 import { PROD_SECRETS, startProcess, tenantWithAccounts, waitReady, type Proc } from './support/stack';
-import { isStepName } from '../helpers/step-names';
 
 async function main(): Promise<void> {
   const dir = process.env.RUNTIME_DIR;
@@ -49,7 +48,7 @@ async function main(): Promise<void> {
       headers: { ...headers, 'x-request-id': 'image-smoke-1' },
       body: { adAccountId: acct, name, status: 'PAUSED', special_ad_categories: [], is_adset_budget_sharing_enabled: false },
     });
-    const created = [...sim.state.store.nodes.values()].filter((n) => isStepName((n.data as { name?: string }).name, name));
+    const created = [...sim.state.store.nodes.values()].filter((n) => (n.data as { name?: string }).name === name);
     if (r.status !== 200 || created.length !== 1 || r.body.data.id !== created[0]!.id) {
       throw new Error(`write round trip failed: ${r.status} ${JSON.stringify(r.body)}; simulator holds ${created.length}`);
     }

@@ -3,7 +3,6 @@ import { startFacebookSim, ACCOUNTS } from '../simulators/facebook';
 import { http } from '../helpers/test-app';
 import { freePort, freshDatabase, PrivateRedis } from '../helpers/private-services';
 import { PROD_SECRETS, startProcess, tenantWithAccounts, waitReady, type Proc } from './support/stack';
-import { isStepName } from '../helpers/step-names';
 
 const WRITES = 200;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -110,7 +109,7 @@ describe('scale-out: 2 api + 3 worker processes survive a killed worker and a Re
       }
       const recoverSeconds = (Date.now() - restartedAt) / 1000;
 
-      const perName = names.map((n) => [...sim.state.store.nodes.values()].filter((node) => isStepName((node.data as { name?: string }).name, n)).length);
+      const perName = names.map((n) => [...sim.state.store.nodes.values()].filter((node) => (node.data as { name?: string }).name === n).length);
       const figures = {
         jobs: jobIds.length,
         completed: now.completed ?? 0,

@@ -27,8 +27,8 @@ describe('a create without an idempotency key, crashed between the platform acce
 
 
   const async = () => ({ ...w.alice, prefer: 'respond-async' });
-  const fbNamed = (list: string, name: string) => w.fb.state.store.list(list).items.filter((o) => String(o.data.name).startsWith(`${name} #`));
-  const ttNamed = (store: Map<string, Entity>, name: string) => [...store.values()].filter((e) => e.name.startsWith(`${name} #`));
+  const fbNamed = (list: string, name: string) => w.fb.state.store.list(list).items.filter((o) => o.data.name === name);
+  const ttNamed = (store: Map<string, Entity>, name: string) => [...store.values()].filter((e) => e.name === name);
 
   it('Meta campaign: exactly one campaign, and the job answers its id', async () => {
     const name = uniq('Crash campaign');

@@ -39,7 +39,7 @@ describe('a Meta create crashed between Meta accepting it and our checkpoint', (
       }),
     );
     expect(job.state).toBe('completed');
-    const found = w.fb.state.store.list(listKey.account(FB, 'adsets')).items.filter((o) => String(o.data.name).startsWith(`${name} #`));
+    const found = w.fb.state.store.list(listKey.account(FB, 'adsets')).items.filter((o) => o.data.name === name);
     expect(found).toHaveLength(1);
     expect(job.result.id).toBe(found[0]!.id);
     expect(creates).toBe(1);
@@ -76,7 +76,7 @@ describe('a Meta create crashed between Meta accepting it and our checkpoint', (
       }),
     );
     expect(job.state).toBe('completed');
-    const found = w.fb.state.store.list(listKey.account(FB, 'adcreatives')).items.filter((o) => String(o.data.name).startsWith(`${name} #`));
+    const found = w.fb.state.store.list(listKey.account(FB, 'adcreatives')).items.filter((o) => o.data.name === name);
     expect(found).toHaveLength(1);
     expect(job.result.id).toBe(found[0]!.id);
     expect(creates).toBe(1);

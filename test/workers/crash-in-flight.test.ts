@@ -52,7 +52,7 @@ describe('a crash while the platform still holds the create', () => {
     const job = await w.finished(r.body.data.pollUrl, second);
     await second.kill('SIGTERM');
     expect(job.state).toBe('completed');
-    const campaigns = w.fb.state.store.list(listKey.account(FB, 'campaigns')).items.filter((o) => String(o.data.name).startsWith(`${name} #`));
+    const campaigns = w.fb.state.store.list(listKey.account(FB, 'campaigns')).items.filter((o) => o.data.name === name);
     expect(campaigns).toHaveLength(1);
     expect(job.result.id).toBe(campaigns[0]!.id);
     expect(w.fb.control.calls.filter(isCreate)).toHaveLength(1);

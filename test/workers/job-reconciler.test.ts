@@ -1,5 +1,4 @@
 import type { PrivateRedis } from '../helpers/private-services';
-import { isStepName } from '../helpers/step-names';
 import { ACCOUNTS } from '../simulators/facebook';
 import { http, startWorld, type TestApp, type World } from '../world';
 import { startWorkers, type WorkerPool } from '../../workers/worker-pool';
@@ -32,8 +31,8 @@ describe('job reconciler: queued jobs survive a Redis restart without persistenc
     await w?.close();
   });
 
-  /** Campaigns at the simulator whose step-tagged name carries `name`. */
-  const campaignsNamed = (name: string) => [...w.sim.raw.state.store.nodes.values()].filter((n) => isStepName((n.data as { name?: string }).name, name));
+  /** Campaigns at the simulator named exactly `name`. */
+  const campaignsNamed = (name: string) => [...w.sim.raw.state.store.nodes.values()].filter((n) => (n.data as { name?: string }).name === name);
   const createAsync = (name: string) =>
     http(app.url, 'POST', '/api/v1/facebook/campaigns/traffic', {
       headers: { ...alice, prefer: 'respond-async' },

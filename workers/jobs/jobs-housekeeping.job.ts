@@ -1,17 +1,28 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { jobsHousekeepingJob } from '../../shared/queues/pipeline-jobs';
 import { purgeExpiredKeys } from '../../shared/domain/jobs/idempotency';
-import { defineHandler } from '../job-handler';
+import { defineHandler, type JobHandler } from '../job-handler';
 
-/** Drops idempotency keys past their 24 h and checkpoints of jobs finished over a week ago. */
-export const jobsHousekeepingHandler = defineHandler({
-  job: jobsHousekeepingJob,
-  handle: async ({ services }) => {
-    const keys = await purgeExpiredKeys(services.infra.orm);
-    const rows = await services.infra.orm.em.getConnection().execute(
-      `delete from job_checkpoints c using jobs j
-       where j.id = c.job_id and j.state in ('completed', 'failed') and j.finished_at < now() - interval '7 days'
-       returning c.job_id`,
-    );
-    return { expiredKeys: keys, checkpoints: (rows as unknown[]).length };
-  },
-});
+/**
+ * Drops idempotency keys past their 24 h, and checkpoints and create claims of jobs finished over a
+ * week ago (no crash lookup looks that far back: its window starts at its own step's first send).
+ */
+export const jobsHousekeepingHandler = ({ orm }: { orm: MikroORM }): JobHandler =>
+  defineHandler({
+    job: jobsHousekeepingJob,
+    handle: async () => {
+      const keys = await purgeExpiredKeys(orm);
+      const rows = await orm.em.getConnection().execute(
+        `delete from job_checkpoints c using jobs j
+         where j.id = c.job_id and j.state in ('completed', 'failed') and j.finished_at < now() - interval '7 days'
+         returning c.job_id`,
+      );
+      const claims = await orm.em.getConnection().execute(
+        `delete from create_claims c
+         where c.claimed_at < now() - interval '7 days'
+           and not exists (select 1 from jobs j where j.id = c.job_id and j.state in ('queued', 'active'))
+         returning c.object_id`,
+      );
+      return { expiredKeys: keys, checkpoints: (rows as unknown[]).length, claims: (claims as unknown[]).length };
+    },
+  });

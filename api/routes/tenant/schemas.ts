@@ -1,5 +1,6 @@
 import { z } from '../../../shared/infra/zod-openapi';
 import { isOrigin } from '../../../shared/domain/tenants/allowed-origins';
+import { CREATE_LOOKUP_STYLES } from '../../../shared/platforms/core/write-operation';
 import { Email, Name, Password, TenantRoleEnum, TenantUserDto } from '../tenants/schemas';
 
 const nullableText = (max: number) => z.string().trim().min(1).max(max).nullable().optional();
@@ -31,6 +32,14 @@ export const UpdateTenantDto = z
           .nullable()
           .optional()
           .openapi({ description: "Origins users may return to (auth-url redirectUri, Connect returnUrl) and that may frame the Connect page. Empty or absent: only the gateway's own PUBLIC_URL origin." }),
+        createLookup: z
+          .enum(CREATE_LOOKUP_STYLES)
+          .nullable()
+          .optional()
+          .openapi({
+            description:
+              'How a create on a platform without an idempotency key is found again after a crash. `name-and-time` (the default): the object keeps exactly the name you gave; a retry matches that name, the create\'s fields and the created time, and fails with CREATE_UNCONFIRMED rather than guess. `tagged-name`: the name gets a ` #xxxxxxxx` tag unique to the job step.',
+          }),
       })
       .strict()
       .optional(),

@@ -1,5 +1,6 @@
 import { z } from '../../../shared/infra/zod-openapi';
 import { AccessTokensDto } from '../auth/schemas';
+import { CREATE_LOOKUP_STYLES } from '../../../shared/platforms/core/write-operation';
 
 export const Email = z.string().trim().email().max(254);
 export const Password = z.string().min(10, 'at least 10 characters').max(200);
@@ -11,7 +12,7 @@ export const TenantDto = z
   .object({
     id: z.string().uuid(),
     name: z.string(),
-    settings: z.object({ timezone: z.string().optional(), locale: z.string().optional(), defaultRedirectUri: z.string().optional(), allowedOrigins: z.array(z.string()).optional() }),
+    settings: z.object({ timezone: z.string().optional(), locale: z.string().optional(), defaultRedirectUri: z.string().optional(), allowedOrigins: z.array(z.string()).optional(), createLookup: z.enum(CREATE_LOOKUP_STYLES).optional() }),
     createdAt: z.string().datetime(),
     updatedAt: z.string().datetime(),
   })

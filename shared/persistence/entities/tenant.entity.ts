@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { CreateLookupStyle } from '../../platforms/core/write-operation';
 
 export interface TenantProfile {
   companyName?: string;
@@ -15,6 +16,8 @@ export interface TenantSettings {
   defaultRedirectUri?: string;
   /** Origins users may return to (OAuth redirectUri, Connect returnUrl) and that may frame the Connect page. */
   allowedOrigins?: string[];
+  /** How a create without a platform idempotency key is found again after a crash (default `name-and-time`). */
+  createLookup?: CreateLookupStyle;
 }
 
 export interface Tenant {

@@ -8,6 +8,7 @@ import { Migration20261124400001_job_request_id } from './Migration2026112440000
 import { Migration20261125050001_job_listing } from './Migration20261125050001_job_listing';
 import { Migration20261125100001_connect_sessions } from './Migration20261125100001_connect_sessions';
 import { Migration20261127100001_imported_entities_fillfactor } from './Migration20261127100001_imported_entities_fillfactor';
+import { Migration20261127200001_create_claims } from './Migration20261127200001_create_claims';
 
 /**
  * Ordered list of migrations. Hand-written SQL classes, one file each, named
@@ -23,4 +24,5 @@ export const allMigrations: MigrationObject[] = [
   { name: 'Migration20261125050001_job_listing', class: Migration20261125050001_job_listing },
   { name: 'Migration20261125100001_connect_sessions', class: Migration20261125100001_connect_sessions },
   { name: 'Migration20261127100001_imported_entities_fillfactor', class: Migration20261127100001_imported_entities_fillfactor },
+  { name: 'Migration20261127200001_create_claims', class: Migration20261127200001_create_claims },
 ];

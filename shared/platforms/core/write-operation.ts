@@ -14,6 +14,36 @@ export interface Checkpoints {
   later(step: string, data: unknown): void;
 }
 
+/**
+ * How a create without a platform idempotency key is found again after a crash (a tenant setting):
+ * - `name-and-time`: the object keeps the caller's name byte for byte; the lookup matches that name,
+ *   the create's distinguishing fields, a created time at or after the step's first send, and
+ *   skips objects another job step has claimed (create-lookup.ts).
+ * - `tagged-name`: the name gets a tag unique to the job step (` #xxxxxxxx`), so the lookup can
+ *   never take another object, at the price of a visible marker.
+ */
+export const CREATE_LOOKUP_STYLES = ['name-and-time', 'tagged-name'] as const;
+export type CreateLookupStyle = (typeof CREATE_LOOKUP_STYLES)[number];
+
+/** A value of `CreateClaims.holders` for an object a step of another job holds. */
+export const ANOTHER_JOB = '\u0000another job';
+
+/**
+ * Which job step holds which platform object as its create's result (one holder per object), so a
+ * crash lookup never takes an object another job made or found.
+ */
+export interface CreateClaims {
+  /** The holders of those of `ids` that are held: this job's step name, or ANOTHER_JOB. */
+  holders(ids: string[]): Promise<Map<string, string>>;
+  /** Takes every one of `ids` for this job's `step`; false (and nothing taken) when one is held by another step. */
+  claim(step: string, ids: string[]): Promise<boolean>;
+  /**
+   * Create steps of other unfinished jobs with this signature that may have reached the platform
+   * (a request sent without an answer) and hold no object yet.
+   */
+  pendingOthers(signature: string): Promise<number>;
+}
+
 /** Where an operation that stores records (an export) keeps them: the job's own entity rows. */
 export interface EntitySink {
   /** Inserts or replaces records of a level by their platform id. */
@@ -39,6 +69,10 @@ export interface WriteContext {
   config: Config;
   /** A stable int64 string per (job, step): the same on every retry, for platform idempotency keys. */
   requestId(step: string): string;
+  /** The objects job steps hold as their results (create-once.ts). */
+  claims: CreateClaims;
+  /** The tenant's choice of how a create without an idempotency key is found again (create-lookup.ts). */
+  createLookup(): Promise<CreateLookupStyle>;
   progress(value: unknown): Promise<void>;
   /** The job's stored records (`GET /api/v1/jobs/{id}/entities`). */
   entities: EntitySink;
@@ -63,6 +97,13 @@ interface OperationBase<In, Out> {
   run(ctx: WriteContext, params: Out): Promise<unknown>;
   /** An operation that stores records (an export): the `imported_entities` level its job's entities are listed from. */
   storesEntities?(params: Record<string, unknown>): string;
+  /**
+   * The existing platform objects the write changes (e.g. `campaign:123`), from its params as
+   * submitted: writes to one object run in the order they were accepted. Only an operation that
+   * changes named objects (an update) declares it; the same object must get the same name in every
+   * operation of the platform that changes it.
+   */
+  targets?(params: In): string[];
 }
 
 /** How a write stays safe to run again: declared by the operation itself, never by the route that submits it. */

@@ -109,6 +109,7 @@ describe('Meta leads: read and exported from a form on a Page the ad account pro
       jobId, attempt: 2, log: w.app.infra.logger, checkpoint: new CheckpointStore(w.app.infra.orm, jobId), config: w.app.infra.config,
       account, caller: w.app.services.callerFor(account), requestId: () => '1', progress: async (p: unknown) => void progress.push(p),
       entities: new ImportedEntityWriter(w.app.infra.orm, { tenantId: account.tenantId, platform: 'facebook', adAccountId: account.id, jobId }),
+      ...w.app.services.jobs.creates.forJob(jobId, account),
     };
     const op = findWriteOperation('facebook.export-leads')!;
 

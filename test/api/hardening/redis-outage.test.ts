@@ -1,5 +1,4 @@
 import type { PrivateRedis } from '../../helpers/private-services';
-import { isStepName } from '../../helpers/step-names';
 import { ACCOUNTS } from '../../simulators/facebook';
 import { http, startWorld, type TestApp, type World } from '../../world';
 import { startWorkers, type WorkerPool } from '../../../workers/worker-pool';
@@ -36,8 +35,8 @@ describe('a Redis outage answers a write 503 SERVICE_UNAVAILABLE with Retry-Afte
     await w?.close();
   });
 
-  /** Campaigns at the simulator whose step-tagged name carries `name`. */
-  const campaignsNamed = (name: string) => [...w.sim.raw.state.store.nodes.values()].filter((n) => isStepName((n.data as { name?: string }).name, name));
+  /** Campaigns at the simulator named exactly `name`. */
+  const campaignsNamed = (name: string) => [...w.sim.raw.state.store.nodes.values()].filter((n) => (n.data as { name?: string }).name === name);
   const create = (name: string, key: string, async: boolean) =>
     http(app.url, 'POST', '/api/v1/facebook/campaigns/traffic', {
       headers: { ...alice, 'idempotency-key': key, ...(async ? { prefer: 'respond-async' } : {}) },

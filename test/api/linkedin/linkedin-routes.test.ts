@@ -45,7 +45,7 @@ describe('LinkedIn Ads through the API', () => {
     const key = { 'idempotency-key': `li-group-${Date.now()}` };
     const first = await post('/api/v1/linkedin/campaign-groups', body, key);
     expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({ id: expect.stringMatching(/^\d+$/), name: expect.stringMatching(/^Winter launch #/) });
+    expect(first.body.data).toMatchObject({ id: expect.stringMatching(/^\d+$/), name: 'Winter launch' });
     const replay = await post('/api/v1/linkedin/campaign-groups', body, key);
     expect(replay.body.jobId).toBe(first.body.jobId);
     expect(replay.body.data).toEqual(first.body.data);

@@ -12,7 +12,7 @@ defineWriteOperation({ name: 'x.create', platform: 'x', kind: 'create', exactlyO
 // @ts-expect-error — every write declares its kind
 defineWriteOperation({ name: 'x.write', platform: 'x', run });
 defineWriteOperation({ name: 'x.create', platform: 'x', kind: 'create', exactlyOnce: { idempotencyKey: 'request_id' }, params: z.object({}), run });
-defineWriteOperation({ name: 'x.create', platform: 'x', kind: 'create', exactlyOnce: { lookup: 'the tagged name' }, run });
+defineWriteOperation({ name: 'x.create', platform: 'x', kind: 'create', exactlyOnce: { lookup: 'the name and created time' }, run });
 defineWriteOperation({ name: 'x.update', platform: 'x', kind: 'update', run });
 
 describe('write operations of the platform modules', () => {

@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import IORedis from 'ioredis';
 import pino from 'pino';
 import { loadConfig, type Config } from '../../../shared/infra/config';
-import { stableRequestId, stepName } from '../../../shared/platforms/core/create-once';
+import { stableRequestId } from '../../../shared/platforms/core/create-once';
+import { memoryClaims } from '../../helpers/memory-claims';
 import type { WriteContext, WriteOperation } from '../../../shared/platforms/core/write-operation';
 import type { CallRequest, PlatformCaller } from '../../../shared/platforms/core/caller';
 import type { ImportContext } from '../../../shared/platforms/core/import-source';
@@ -68,6 +69,8 @@ function ctxFor(jobId: string, checkpoints = new Map<string, unknown>()): WriteC
     config,
     requestId: (s: string) => stableRequestId(jobId, s),
     progress: async () => undefined,
+    claims: memoryClaims(jobId),
+    createLookup: async () => 'name-and-time',
   } as unknown as WriteContext;
 }
 
@@ -76,23 +79,24 @@ const groupDto = (n: string) => ({ adAccountId: ACCOUNT, name: n, runSchedule: {
 const groupsPath = `/rest/adAccounts/${ACCOUNT}/adCampaignGroups`;
 
 describe('linkedin write operations', () => {
-  it('a campaign group is created as DRAFT under the job-step tagged name; a repeated run returns the stored result without a second POST', async () => {
+  it('a campaign group is created as DRAFT under the name given; a repeated run returns the stored result without a second POST', async () => {
     const jobId = `job-${randomBytes(4).toString('hex')}`;
     const ctx = ctxFor(jobId);
     const before = await posts(groupsPath);
     const r = (await run(createCampaignGroup, ctx, { dto: groupDto('Q1 brand') })) as { id: string; urn: string; name: string };
-    expect(r).toEqual({ id: expect.stringMatching(/^\d+$/), urn: `urn:li:sponsoredCampaignGroup:${r.id}`, name: stepName(jobId, 'create', 'Q1 brand') });
+    expect(r).toEqual({ id: expect.stringMatching(/^\d+$/), urn: `urn:li:sponsoredCampaignGroup:${r.id}`, name: 'Q1 brand' });
     expect(sim.state.groups.get(Number(ACCOUNT), r.id)).toMatchObject({ name: r.name, status: 'DRAFT', totalBudget: { amount: '500.00', currencyCode: 'USD' } });
     expect(await run(createCampaignGroup, ctx, { dto: groupDto('Q1 brand') })).toEqual(r);
     expect((await posts(groupsPath)) - before).toBe(1);
   });
 
-  it('after a crash between LinkedIn’s 201 and the checkpoint, the retry finds the group by its tagged name instead of creating a second', async () => {
+  it('after a crash between LinkedIn’s 201 and the checkpoint, the retry finds the group by its name and created time instead of creating a second', async () => {
     const jobId = `job-${randomBytes(4).toString('hex')}`;
     const checkpoints = new Map<string, unknown>();
     const first = (await run(createCampaignGroup, ctxFor(jobId, checkpoints), { dto: groupDto('Crash test') })) as { id: string };
-    // What a worker killed right after the answer leaves behind: "calling", no result.
-    checkpoints.set('create', { state: 'calling', requestId: stableRequestId(jobId, 'create') });
+    // What a worker killed right after the answer leaves behind: the send mark, no result.
+    const { result: _r, ...mark } = checkpoints.get('create') as Record<string, unknown>;
+    checkpoints.set('create', { ...mark, state: 'calling' });
     const before = await posts(groupsPath);
     const retry = (await run(createCampaignGroup, ctxFor(jobId, checkpoints), { dto: groupDto('Crash test') })) as { id: string };
     expect(retry.id).toBe(first.id);
@@ -101,7 +105,9 @@ describe('linkedin write operations', () => {
 
   it('when the crashed attempt never reached LinkedIn, the retry creates exactly one group', async () => {
     const jobId = `job-${randomBytes(4).toString('hex')}`;
-    const checkpoints = new Map<string, unknown>([['create', { state: 'calling', requestId: stableRequestId(jobId, 'create') }]]);
+    const sentAt = Date.now() - 600_000;
+    const mark = { state: 'calling', requestId: stableRequestId(jobId, 'create'), names: ['Never sent'], firstSentAt: sentAt, lastSentAt: sentAt };
+    const checkpoints = new Map<string, unknown>([['create', mark]]);
     const before = await posts(groupsPath);
     const r = (await run(createCampaignGroup, ctxFor(jobId, checkpoints), { dto: groupDto('Never sent') })) as { name: string };
     expect((await posts(groupsPath)) - before).toBe(1);

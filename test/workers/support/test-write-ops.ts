@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createOnce, type WireHooks } from '../../../shared/platforms/core/create-once';
+import { parseCreatedTime } from '../../../shared/platforms/core/create-lookup';
 import { defineWriteOperation, type WriteContext } from '../../../shared/platforms/core/write-operation';
 
 /*
@@ -51,16 +52,23 @@ export const createCampaignFoundByName = defineWriteOperation<P>({
   exactlyOnce: { lookup: 'the campaign name' },
   params: Params,
   run: async (ctx, p) => {
-    const c = await createOnce(ctx, 'campaign', {
-      create: (_rid, wire) => create(ctx, p, wire),
-      find: async () => {
-        const page = await ctx.caller.request<{ list: Campaign[] }>({
-          method: 'GET',
-          path: 'campaign/get/',
-          query: { advertiser_id: ctx.account.platformAccountId, filtering: { campaign_name: p.name }, page_size: 10 },
-          kind: 'read',
-        });
-        return page.list.find((x) => x.campaign_name === p.name);
+    const c = await createOnce<Campaign>(ctx, 'campaign', {
+      create: (_rid, wire, [name = p.name]) => create(ctx, { ...p, name }, wire),
+      lookup: {
+        names: [p.name],
+        maxName: 512,
+        fields: () => ({ campaign: 'TRAFFIC' }),
+        find: async ([name = p.name]) => {
+          const page = await ctx.caller.request<{ list: (Campaign & { create_time?: string })[] }>({
+            method: 'GET',
+            path: 'campaign/get/',
+            query: { advertiser_id: ctx.account.platformAccountId, filtering: { campaign_name: name }, page_size: 10 },
+            kind: 'read',
+          });
+          return [page.list.filter((x) => x.campaign_name === name).map((x) => ({ id: x.campaign_id, createdAt: parseCreatedTime(x.create_time), data: x }))];
+        },
+        idsOf: (r) => [r.campaign_id],
+        resultOf: ([found]) => found?.data as Campaign,
       },
     });
     return { campaignId: c.campaign_id, name: c.campaign_name };

@@ -3371,7 +3371,7 @@ export interface components {
                  * @description Stable machine-readable code; the HTTP status follows from it
                  * @enum {string}
                  */
-                code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_QUERY" | "UNAUTHENTICATED" | "TOKEN_INVALID" | "TOKEN_EXPIRED" | "API_KEY_INVALID" | "FORBIDDEN" | "AD_ACCOUNT_NOT_OWNED" | "AD_ACCOUNT_NOT_VALIDATED" | "CONNECTION_REAUTH_REQUIRED" | "CONNECTION_SCOPE_MISSING" | "NOT_FOUND" | "AD_ACCOUNT_NOT_FOUND" | "CONNECTION_NOT_FOUND" | "JOB_NOT_FOUND" | "ROUTE_NOT_FOUND" | "AD_ACCOUNT_OWNED_BY_OTHER" | "IDEMPOTENCY_KEY_REUSED" | "PLATFORM_APP_NOT_CONFIGURED" | "ALREADY_EXISTS" | "PAYLOAD_TOO_LARGE" | "PLATFORM_REJECTED" | "RATE_LIMITED" | "PLATFORM_RATE_LIMITED" | "INTERNAL" | "PLATFORM_UNAVAILABLE" | "PLATFORM_TIMEOUT" | "NOT_READY" | "SERVICE_UNAVAILABLE";
+                code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_QUERY" | "UNAUTHENTICATED" | "TOKEN_INVALID" | "TOKEN_EXPIRED" | "API_KEY_INVALID" | "FORBIDDEN" | "AD_ACCOUNT_NOT_OWNED" | "AD_ACCOUNT_NOT_VALIDATED" | "CONNECTION_REAUTH_REQUIRED" | "CONNECTION_SCOPE_MISSING" | "NOT_FOUND" | "AD_ACCOUNT_NOT_FOUND" | "CONNECTION_NOT_FOUND" | "JOB_NOT_FOUND" | "ROUTE_NOT_FOUND" | "AD_ACCOUNT_OWNED_BY_OTHER" | "IDEMPOTENCY_KEY_REUSED" | "PLATFORM_APP_NOT_CONFIGURED" | "ALREADY_EXISTS" | "PAYLOAD_TOO_LARGE" | "PLATFORM_REJECTED" | "RATE_LIMITED" | "PLATFORM_RATE_LIMITED" | "INTERNAL" | "PLATFORM_UNAVAILABLE" | "PLATFORM_TIMEOUT" | "CREATE_UNCONFIRMED" | "NOT_READY" | "SERVICE_UNAVAILABLE";
                 /**
                  * @description Field errors `{ path, message }`, or the platform’s error `{ platform, code, subcode, message, traceId }`
                  * @example [
@@ -4240,6 +4240,8 @@ export interface components {
                 locale?: string;
                 defaultRedirectUri?: string;
                 allowedOrigins?: string[];
+                /** @enum {string} */
+                createLookup?: "name-and-time" | "tagged-name";
             };
             /** Format: date-time */
             createdAt: string;
@@ -4416,6 +4418,11 @@ export interface components {
                 defaultRedirectUri?: string | null;
                 /** @description Origins users may return to (auth-url redirectUri, Connect returnUrl) and that may frame the Connect page. Empty or absent: only the gateway's own PUBLIC_URL origin. */
                 allowedOrigins?: string[] | null;
+                /**
+                 * @description How a create on a platform without an idempotency key is found again after a crash. `name-and-time` (the default): the object keeps exactly the name you gave; a retry matches that name, the create's fields and the created time, and fails with CREATE_UNCONFIRMED rather than guess. `tagged-name`: the name gets a ` #xxxxxxxx` tag unique to the job step.
+                 * @enum {string|null}
+                 */
+                createLookup?: "name-and-time" | "tagged-name" | null;
             };
         };
         TenantProfileDto: {
@@ -10505,7 +10512,8 @@ export interface operations {
                      *             "defaultRedirectUri": "string",
                      *             "allowedOrigins": [
                      *               "string"
-                     *             ]
+                     *             ],
+                     *             "createLookup": "name-and-time"
                      *           },
                      *           "createdAt": "2026-11-24T10:00:00.000Z",
                      *           "updatedAt": "2026-11-24T10:00:00.000Z"
@@ -11240,7 +11248,8 @@ export interface operations {
                      *           "defaultRedirectUri": "string",
                      *           "allowedOrigins": [
                      *             "string"
-                     *           ]
+                     *           ],
+                     *           "createLookup": "name-and-time"
                      *         },
                      *         "createdAt": "2026-11-24T10:00:00.000Z",
                      *         "updatedAt": "2026-11-24T10:00:00.000Z"
@@ -11366,7 +11375,8 @@ export interface operations {
                      *           "defaultRedirectUri": "string",
                      *           "allowedOrigins": [
                      *             "string"
-                     *           ]
+                     *           ],
+                     *           "createLookup": "name-and-time"
                      *         },
                      *         "createdAt": "2026-11-24T10:00:00.000Z",
                      *         "updatedAt": "2026-11-24T10:00:00.000Z"

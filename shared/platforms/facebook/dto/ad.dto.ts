@@ -1,6 +1,6 @@
 import { z } from '../../../infra/zod-openapi';
 import { AdAccountId, GraphId } from './common.dto';
-import { STEP_TAG_LENGTH } from '../../core/create-once';
+import { objectName } from '../../core/create-lookup';
 
 /** Link ad story (docs/platforms/facebook.md §3 Creatives): page plus link data, or an existing post. */
 export const ObjectStorySpecDto = z
@@ -45,7 +45,7 @@ export const AdCreativeInputDto = z
 export const CreateSocialAds = z
   .object({
     adAccountId: AdAccountId,
-    name: z.string().trim().min(1).max(400 - STEP_TAG_LENGTH),
+    name: objectName(400),
     adset_id: GraphId,
     creative: AdCreativeInputDto,
     status: z.enum(['ACTIVE', 'PAUSED']).default('PAUSED').openapi({ description: 'New ads start PAUSED unless asked otherwise' }),

@@ -1,7 +1,7 @@
 import { z } from '../../../infra/zod-openapi';
 import { AdAccountId, GraphId, MinorUnits, Timestamp } from './common.dto';
 import { BID_STRATEGIES } from './campaign.dto';
-import { STEP_TAG_LENGTH } from '../../core/create-once';
+import { objectName } from '../../core/create-lookup';
 import { allowedBillingEvents, billingEventAllowed } from '../rules/billing-events';
 
 /** Enums of facebook-nodejs-business-sdk `src/objects/ad-set.js` (`BillingEvent`, `OptimizationGoal`). */
@@ -25,7 +25,7 @@ export const TargetingDto = z
 
 const adSetFields = {
   adAccountId: AdAccountId,
-  name: z.string().trim().min(1).max(400 - STEP_TAG_LENGTH),
+  name: objectName(400),
   campaign_id: GraphId.openapi({ description: 'A campaign of the same ad account' }),
   optimization_goal: z.enum(OPTIMIZATION_GOALS),
   billing_event: z.enum(BILLING_EVENTS).openapi({ description: 'Must be one the optimization_goal allows (IMPRESSIONS always is)' }),

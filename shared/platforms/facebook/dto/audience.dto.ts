@@ -1,13 +1,13 @@
 import { z } from '../../../infra/zod-openapi';
 import { AdAccountId, GraphId, credentialQuery } from './common.dto';
-import { STEP_TAG_LENGTH } from '../../core/create-once';
+import { objectName } from '../../core/create-lookup';
 
 const Country = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2');
 
 export const CreateLookalikeAudienceDto = z
   .object({
     adAccountId: AdAccountId,
-    name: z.string().trim().min(1).max(400 - STEP_TAG_LENGTH),
+    name: objectName(400),
     description: z.string().max(1000).optional(),
     origin_audience_id: GraphId.openapi({ description: 'Source custom audience of the same account' }),
     lookalike_spec: z

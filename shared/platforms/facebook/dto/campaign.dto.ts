@@ -1,6 +1,6 @@
 import { z } from '../../../infra/zod-openapi';
 import { AdAccountId, MinorUnits, Timestamp } from './common.dto';
-import { STEP_TAG_LENGTH } from '../../core/create-once';
+import { objectName } from '../../core/create-lookup';
 
 /** Path segment → Meta objective (docs/api-conventions.md §6). */
 export const OBJECTIVES = {
@@ -23,7 +23,7 @@ export const ObjectiveParams = z.object({
 
 const campaignFields = {
   adAccountId: AdAccountId,
-  name: z.string().trim().min(1).max(400 - STEP_TAG_LENGTH),
+  name: objectName(400),
   status: z.enum(['ACTIVE', 'PAUSED']).default('PAUSED').openapi({ description: 'New campaigns start PAUSED unless asked otherwise' }),
   special_ad_categories: z
     .array(z.enum(SPECIAL_AD_CATEGORIES))

@@ -1,6 +1,6 @@
 import { z } from '../../../infra/zod-openapi';
 import { AdAccountId, GraphId } from './common.dto';
-import { STEP_TAG_LENGTH } from '../../core/create-once';
+import { objectName } from '../../core/create-lookup';
 
 /** An image as base64 (the API's JSON body limit bounds it; larger images are not accepted here). */
 export const UploadAdImageDto = z
@@ -44,7 +44,7 @@ export const CREATIVE_TYPES = ['LINK', 'LEAD_FORM', 'VIDEO'] as const;
 export const CreateAdCreativeDto = z
   .object({
     adAccountId: AdAccountId,
-    name: z.string().trim().min(1).max(400 - STEP_TAG_LENGTH),
+    name: objectName(400),
     type: z.enum(CREATIVE_TYPES),
     page_id: GraphId.openapi({ description: 'A Page the ad account promotes' }),
     instagram_user_id: GraphId.optional(),

@@ -1,6 +1,6 @@
 import { z } from '../../../infra/zod-openapi';
 import { AdAccountId, GraphId, accountQuery, pagingQuery } from './common.dto';
-import { STEP_TAG_LENGTH } from '../../core/create-once';
+import { objectName } from '../../core/create-lookup';
 
 export const QUESTION_TYPES = [
   'CUSTOM', 'CITY', 'COMPANY_NAME', 'COUNTRY', 'DOB', 'EMAIL', 'GENDER', 'FIRST_NAME', 'FULL_NAME', 'JOB_TITLE', 'LAST_NAME',
@@ -27,7 +27,7 @@ export const CreateLeadFormDto = z
   .object({
     adAccountId: AdAccountId,
     pageId: GraphId.openapi({ description: 'Page the form belongs to; must be usable by the ad account' }),
-    name: z.string().trim().min(1).max(200 - STEP_TAG_LENGTH),
+    name: objectName(200),
     questions: z.array(Question).min(1).max(30),
     privacy_policy: z.object({ url: z.string().url(), link_text: z.string().max(70).optional() }).strict(),
     follow_up_action_url: z.string().url().optional(),

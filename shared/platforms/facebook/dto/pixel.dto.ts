@@ -1,9 +1,9 @@
 import { z } from '../../../infra/zod-openapi';
 import { AdAccountId, GraphId, accountQuery } from './common.dto';
-import { STEP_TAG_LENGTH } from '../../core/create-once';
+import { objectName } from '../../core/create-lookup';
 
 export const CreatePixelDto = z
-  .object({ adAccountId: AdAccountId, name: z.string().trim().min(1).max(100 - STEP_TAG_LENGTH) })
+  .object({ adAccountId: AdAccountId, name: objectName(100) })
   .strict()
   .openapi('CreatePixelDto');
 export type CreatePixel = z.infer<typeof CreatePixelDto>;
@@ -72,7 +72,7 @@ export const CUSTOM_EVENT_TYPES = [
 export const CreateCustomConversionDto = z
   .object({
     adAccountId: AdAccountId,
-    name: z.string().trim().min(1).max(100 - STEP_TAG_LENGTH),
+    name: objectName(100),
     description: z.string().max(1000).optional(),
     event_source_id: GraphId.openapi({ description: 'Pixel (dataset) id the rule reads events from' }),
     custom_event_type: z.enum(CUSTOM_EVENT_TYPES),

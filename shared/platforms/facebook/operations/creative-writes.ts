@@ -5,8 +5,8 @@ import { defineWriteOperation, type WriteContext, type WriteOperation } from '..
 import { CreateAdCreativeDto, UploadAdImageDto } from '../dto/creative.dto';
 import { facebookConfig } from '../config';
 import { createAdCreativeCall, uploadImageCall } from './creatives';
-import { act } from './graph-call';
-import { accountId, callerOf, createNamed } from './write-operations';
+import { accountId, callerOf } from './write-operations';
+import { createNamed, creativesLookup, NAME_MAX } from './create-lookup';
 
 
 /** The files Meta takes as ad images (https://developers.facebook.com/docs/marketing-api/reference/ad-image/). */
@@ -43,15 +43,15 @@ export const uploadImage = defineWriteOperation({
   },
 });
 
-// Exactly-once: lookup — the creative is created under the step-tagged name and a crash retry pages /act_{id}/adcreatives (no filtering there) for that name before creating.
+// Exactly-once: lookup — a crash retry pages /act_{id}/adcreatives (no filtering there) for a creative of the same name and story before creating.
 export const createCreative = defineWriteOperation({
   name: 'facebook.create-creative',
   platform: 'facebook',
   kind: 'create',
-  exactlyOnce: { lookup: 'the tagged name in act_{id}/adcreatives' },
+  exactlyOnce: { lookup: 'the name and story spec in act_{id}/adcreatives (creatives have no created time)' },
   params: z.object({ creative: CreateAdCreativeDto }),
   run: (ctx, { creative }) =>
-    createNamed(ctx, 'creative', callerOf(ctx), createAdCreativeCall(accountId(ctx), creative), { edge: `${act(accountId(ctx))}/adcreatives`, filtering: false }),
+    createNamed(ctx, 'creative', callerOf(ctx), createAdCreativeCall(accountId(ctx), creative), creativesLookup(accountId(ctx)), NAME_MAX.object),
 });
 
 export const facebookCreativeWriteOperations: readonly WriteOperation[] = [uploadImage, createCreative];

@@ -5,18 +5,19 @@ import { CreateAdSetDto } from '../dto/adset.dto';
 import { UPDATE_FIELDS, type UpdateLevel } from '../dto/update.dto';
 import { createAdSetCall, updateObjectCall } from './adsets';
 import { act } from './graph-call';
-import { accountId, callerOf, createNamed } from './write-operations';
+import { accountId, callerOf } from './write-operations';
+import { createNamed, NAME_MAX } from './create-lookup';
 
 
-// Exactly-once: lookup — the ad set is created under the step-tagged name and a retry after a crash looks it up on /act_{id}/adsets (filtering by name) before creating.
+// Exactly-once: lookup — a retry after a crash looks the ad set up on /act_{id}/adsets (filtering by name; same campaign, created since the send) before creating.
 export const createAdSet = defineWriteOperation({
   name: 'facebook.create-adset',
   platform: 'facebook',
   kind: 'create',
-  exactlyOnce: { lookup: 'the tagged name in act_{id}/adsets' },
+  exactlyOnce: { lookup: 'the name, campaign_id and created_time in act_{id}/adsets' },
   params: z.object({ adset: CreateAdSetDto }),
   run: (ctx, { adset }) =>
-    createNamed(ctx, 'adset', callerOf(ctx), createAdSetCall(accountId(ctx), adset), { edge: `${act(accountId(ctx))}/adsets`, filtering: true }),
+    createNamed(ctx, 'adset', callerOf(ctx), createAdSetCall(accountId(ctx), adset), { edge: `${act(accountId(ctx))}/adsets`, filtering: true, timeField: 'created_time', same: ['campaign_id'] }, NAME_MAX.object),
 });
 
 const LEVELS = Object.keys(UPDATE_FIELDS) as [UpdateLevel, ...UpdateLevel[]];
@@ -26,6 +27,7 @@ export const updateObject = defineWriteOperation({
   name: 'facebook.update-object',
   platform: 'facebook',
   kind: 'update',
+  targets: (p) => [p.objectId],
   params: z
     .object({ level: z.enum(LEVELS), objectId: z.string().regex(/^\d+$/), fields: z.record(z.unknown()) })
     .superRefine((p, c) => {

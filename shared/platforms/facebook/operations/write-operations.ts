@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../errors/app-error';
-import { createOnce, stepName } from '../../core/create-once';
+import { createOnce } from '../../core/create-once';
+import { createNamed, creativesLookup, findNamed, NAME_MAX, singleLookup, type MetaLookup } from './create-lookup';
 import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../core/write-operation';
 import { CreateSocialCampaignDto, ObjectiveParams, StatusUpdateDto } from '../dto/campaign.dto';
 import { CreateAdCloneDto, CreateSocialAds } from '../dto/ad.dto';
@@ -13,64 +14,12 @@ import { cloneAdCall, copyName, createAdCall, createCreativeCall } from './ads';
 import { createLookalikeCall } from './audiences';
 import { createCustomConversionCall, createPixelCall } from './pixels';
 import { createLeadFormCall, pageTokenCall } from './lead-forms';
-import { graphCaller, type GraphCaller } from './caller';
-import { act, get, type GraphCall, type GraphList } from './graph-call';
+import { graphCaller } from './caller';
+import { act } from './graph-call';
 import { runInsightsReport } from './insights-report';
-
-type Created = { id: string };
 
 /** The job's Graph caller, and its ad account's id (shared by every Meta write file). */
 export const callerOf = (ctx: WriteContext) => graphCaller(ctx.caller);
-
-/**
- * Where a crash lookup searches: the parent's edge, and whether Meta documents `filtering` on it
- * (campaigns, ad sets and ads edges do; adcreatives, customaudiences, adspixels, customconversions
- * and a Page's leadgen_forms do not, and Graph ignores parameters it doesn't know there).
- */
-interface Lookup {
-  edge: string;
-  filtering: boolean;
-  token?: string;
-}
-
-/** Enough for any account's recent objects; past it the lookup cannot answer "not there". */
-const LOOKUP_PAGES = 20;
-
-/**
- * After a crash between "calling" and "done": the object an earlier attempt created, found by its
- * exact (job-step tagged) name. The match is always made here, on the names read back, so an edge
- * that ignores `filtering` only costs more pages.
- */
-export async function findByName(graph: GraphCaller, l: Lookup, name: string): Promise<Created | undefined> {
-  let after: string | undefined;
-  for (let page = 0; page < LOOKUP_PAGES; page++) {
-    const params: Record<string, unknown> = { fields: 'id,name', limit: 100, after };
-    if (l.filtering) params.filtering = [{ field: 'name', operator: 'EQUAL', value: name }];
-    const r = await graph.call<GraphList<{ id: string; name?: string }>>(get(l.edge, params), { kind: 'read', token: l.token });
-    const hit = r.data?.find((o) => o.name === name);
-    if (hit) return { id: String(hit.id) };
-    after = r.paging?.cursors?.after;
-    if (!r.paging?.next || !after) return undefined;
-  }
-  throw new AppError('PLATFORM_UNAVAILABLE', `Could not confirm whether an earlier attempt created "${name}" in ${l.edge}: not retrying the create`);
-}
-
-/**
- * A create that runs at most once across retries and crashes: the object gets the step's tagged
- * name, and a retry looks that name up before creating again.
- */
-export function createNamed(ctx: WriteContext, step: string, graph: GraphCaller, c: GraphCall, lookup: Lookup) {
-  const name = stepName(ctx.jobId, step, c.params.name ?? step);
-  const call: GraphCall = { ...c, params: { ...c.params, name } };
-  return createOnce<Created>(ctx, step, {
-    create: async (_rid, wire) => {
-      const r = await graph.call<Created>(call, { token: lookup.token, wire });
-      if (!r?.id) throw new AppError('PLATFORM_UNAVAILABLE', 'Meta did not return the new object id');
-      return { id: String(r.id) };
-    },
-    find: () => findByName(graph, lookup, name),
-  });
-}
 
 export const accountId = (ctx: WriteContext) => ctx.account.platformAccountId;
 
@@ -78,10 +27,10 @@ export const createCampaign = defineWriteOperation({
   name: 'facebook.create-campaign',
   platform: 'facebook',
   kind: 'create',
-  exactlyOnce: { lookup: 'the tagged name in act_{id}/campaigns' },
+  exactlyOnce: { lookup: 'the name, objective and created_time in act_{id}/campaigns' },
   params: z.object({ objective: ObjectiveParams.shape.objective, campaign: CreateSocialCampaignDto }),
   run: (ctx, p) =>
-    createNamed(ctx, 'campaign', callerOf(ctx), createCampaignCall(accountId(ctx), p.objective, p.campaign), { edge: `${act(accountId(ctx))}/campaigns`, filtering: true }),
+    createNamed(ctx, 'campaign', callerOf(ctx), createCampaignCall(accountId(ctx), p.objective, p.campaign), { edge: `${act(accountId(ctx))}/campaigns`, filtering: true, timeField: 'created_time', same: ['objective'] }, NAME_MAX.object),
 });
 
 /** Status changes are idempotent on Meta's side: setting the same status twice is harmless. */
@@ -89,6 +38,7 @@ export const updateStatus = defineWriteOperation({
   name: 'facebook.update-status',
   platform: 'facebook',
   kind: 'update',
+  targets: (p) => [p.objectId],
   params: z.object({ objectId: z.string(), status: StatusUpdateDto.shape.status }),
   run: async (ctx, p) => {
     const r = await callerOf(ctx).call<{ success?: boolean }>(statusUpdateCall(p.objectId, p));
@@ -101,7 +51,7 @@ export const createAd = defineWriteOperation({
   name: 'facebook.create-ad',
   platform: 'facebook',
   kind: 'create',
-  exactlyOnce: { lookup: 'the tagged names in act_{id}/adcreatives and act_{id}/ads' },
+  exactlyOnce: { lookup: 'the name and story spec in act_{id}/adcreatives; the name, ad set and created_time in act_{id}/ads' },
   params: z.object({ ad: CreateSocialAds }),
   run: async (ctx, { ad }) => {
     const graph = callerOf(ctx);
@@ -109,9 +59,9 @@ export const createAd = defineWriteOperation({
     let creativeId = ad.creative.creative_id;
     const creativeCall = createCreativeCall(acct, ad);
     if (creativeCall) {
-      creativeId = (await createNamed(ctx, 'creative', graph, creativeCall, { edge: `${act(acct)}/adcreatives`, filtering: false })).id;
+      creativeId = (await createNamed(ctx, 'creative', graph, creativeCall, creativesLookup(acct), NAME_MAX.object)).id;
     }
-    const created = await createNamed(ctx, 'ad', graph, createAdCall(acct, ad, creativeId!), { edge: `${act(acct)}/ads`, filtering: true });
+    const created = await createNamed(ctx, 'ad', graph, createAdCall(acct, ad, creativeId!), { edge: `${act(acct)}/ads`, filtering: true, timeField: 'created_time', same: ['adset_id'] }, NAME_MAX.object);
     return { id: created.id, creative_id: creativeId };
   },
 });
@@ -120,24 +70,23 @@ export const cloneAd = defineWriteOperation({
   name: 'facebook.clone-ad',
   platform: 'facebook',
   kind: 'create',
-  exactlyOnce: { lookup: 'the tagged copy name in act_{id}/ads' },
+  exactlyOnce: { lookup: 'the copy name, source_ad_id and created_time in act_{id}/ads' },
   params: z.object({ adId: z.string(), sourceName: z.string(), clone: CreateAdCloneDto }),
   run: async (ctx, p) => {
     const graph = callerOf(ctx);
-    // The copy is named by rename_options: the suffix carries the step's tag so the lookup can find it.
-    const clone = { ...p.clone, rename_suffix: stepName(ctx.jobId, 'copy', p.clone.rename_suffix ?? ' - Copy') };
-    const copy = await createOnce<{ copied_ad_id: string }>(ctx, 'copy', {
-      create: async (_rid, wire) => {
-        const r = await graph.call<{ copied_ad_id?: string }>(cloneAdCall(p.adId, clone), { wire });
+    const ads: MetaLookup = { edge: `${act(accountId(ctx))}/ads`, filtering: true, timeField: 'created_time', same: ['source_ad_id'] };
+    // Meta names the copy from rename_options: a tagged copy carries the tag at the end of its suffix.
+    const lookup = singleLookup(copyName(p.sourceName, p.clone), NAME_MAX.object, { copyOf: p.adId }, (name) => findNamed(graph, ads, name, { source_ad_id: p.adId }));
+    const copy = await createOnce(ctx, 'copy', {
+      create: async (_rid, wire, [name]) => {
+        const suffix = (p.clone.rename_suffix ?? ' - Copy') + (name ?? '').slice(copyName(p.sourceName, p.clone).length);
+        const r = await graph.call<{ copied_ad_id?: string }>(cloneAdCall(p.adId, { ...p.clone, rename_suffix: suffix }), { wire });
         if (!r?.copied_ad_id) throw new AppError('PLATFORM_UNAVAILABLE', 'Meta did not return the copied ad id');
-        return { copied_ad_id: String(r.copied_ad_id) };
+        return { id: String(r.copied_ad_id) };
       },
-      find: async () => {
-        const hit = await findByName(graph, { edge: `${act(accountId(ctx))}/ads`, filtering: true }, copyName(p.sourceName, clone));
-        return hit ? { copied_ad_id: hit.id } : undefined;
-      },
+      lookup,
     });
-    return copy;
+    return { copied_ad_id: copy.id };
   },
 });
 
@@ -145,29 +94,37 @@ export const createLookalike = defineWriteOperation({
   name: 'facebook.create-lookalike',
   platform: 'facebook',
   kind: 'create',
-  exactlyOnce: { lookup: 'the tagged name in act_{id}/customaudiences' },
+  exactlyOnce: { lookup: 'the name, subtype and time_created in act_{id}/customaudiences' },
   params: z.object({ audience: CreateLookalikeAudienceDto }),
   run: (ctx, { audience }) =>
-    createNamed(ctx, 'audience', callerOf(ctx), createLookalikeCall(accountId(ctx), audience), { edge: `${act(accountId(ctx))}/customaudiences`, filtering: false }),
+    createNamed(ctx, 'audience', callerOf(ctx), createLookalikeCall(accountId(ctx), audience), { edge: `${act(accountId(ctx))}/customaudiences`, filtering: false, timeField: 'time_created', same: ['subtype'] }, NAME_MAX.object),
 });
 
 export const createPixel = defineWriteOperation({
   name: 'facebook.create-pixel',
   platform: 'facebook',
   kind: 'create',
-  exactlyOnce: { lookup: 'the tagged name in act_{id}/adspixels' },
+  exactlyOnce: { lookup: 'the name and creation_time in act_{id}/adspixels' },
   params: z.object({ pixel: CreatePixelDto }),
-  run: (ctx, { pixel }) => createNamed(ctx, 'pixel', callerOf(ctx), createPixelCall(accountId(ctx), pixel), { edge: `${act(accountId(ctx))}/adspixels`, filtering: false }),
+  run: (ctx, { pixel }) =>
+    createNamed(ctx, 'pixel', callerOf(ctx), createPixelCall(accountId(ctx), pixel), { edge: `${act(accountId(ctx))}/adspixels`, filtering: false, timeField: 'creation_time' }, NAME_MAX.pixel),
 });
 
 export const createCustomConversion = defineWriteOperation({
   name: 'facebook.create-custom-conversion',
   platform: 'facebook',
   kind: 'create',
-  exactlyOnce: { lookup: 'the tagged name in act_{id}/customconversions' },
+  exactlyOnce: { lookup: 'the name, event type and creation_time in act_{id}/customconversions' },
   params: z.object({ conversion: CreateCustomConversionDto }),
   run: (ctx, { conversion }) =>
-    createNamed(ctx, 'conversion', callerOf(ctx), createCustomConversionCall(accountId(ctx), conversion), { edge: `${act(accountId(ctx))}/customconversions`, filtering: false }),
+    createNamed(
+      ctx,
+      'conversion',
+      callerOf(ctx),
+      createCustomConversionCall(accountId(ctx), conversion),
+      { edge: `${act(accountId(ctx))}/customconversions`, filtering: false, timeField: 'creation_time', same: ['custom_event_type'] },
+      NAME_MAX.object,
+    ),
 });
 
 /** Lead forms are page objects: the page token is fetched in the worker with the user's token, never stored. */
@@ -175,13 +132,13 @@ export const createLeadForm = defineWriteOperation({
   name: 'facebook.create-lead-form',
   platform: 'facebook',
   kind: 'create',
-  exactlyOnce: { lookup: 'the tagged name in {page}/leadgen_forms' },
+  exactlyOnce: { lookup: 'the name and created_time in {page}/leadgen_forms' },
   params: z.object({ form: CreateLeadFormDto }),
   run: async (ctx, { form }) => {
     const graph = callerOf(ctx);
     const page = await graph.call<{ access_token?: string }>(pageTokenCall(form.pageId), { kind: 'read' });
     if (!page.access_token) throw new AppError('FORBIDDEN', `No page access token for page ${form.pageId}`);
-    return createNamed(ctx, 'form', graph, createLeadFormCall(form), { edge: `${form.pageId}/leadgen_forms`, filtering: false, token: page.access_token });
+    return createNamed(ctx, 'form', graph, createLeadFormCall(form), { edge: `${form.pageId}/leadgen_forms`, filtering: false, token: page.access_token, timeField: 'created_time' }, NAME_MAX.form);
   },
 });
 

@@ -19,6 +19,7 @@ export const campaignStatus = defineWriteOperation({
   name: 'google.campaign.status',
   platform: 'google',
   kind: 'update',
+  targets: (p) => [`campaign:${p.campaignId}`],
   params: StatusParams,
   run: (ctx, p) => setCampaignStatus(ctx.caller, target(ctx), p.campaignId, p.status, p.validateOnly),
 });
@@ -28,6 +29,7 @@ export const campaignBudget = defineWriteOperation({
   name: 'google.campaign.budget',
   platform: 'google',
   kind: 'update',
+  targets: (p) => [`campaign:${p.campaignId}`],
   params: BudgetParams,
   run: (ctx, p) => setCampaignBudget(ctx.caller, target(ctx), p.campaignId, p.amountMicros, p.validateOnly),
 });

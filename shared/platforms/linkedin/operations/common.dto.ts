@@ -1,5 +1,5 @@
 import { z } from '../../../infra/zod-openapi';
-import { STEP_TAG_LENGTH } from '../../core/create-once';
+import { objectName } from '../../core/create-lookup';
 import { idOf, type UrnKind } from '../ids';
 
 /* Schema pieces shared by the LinkedIn DTOs. Field names inside LinkedIn objects are LinkedIn's own. */
@@ -16,12 +16,9 @@ export const credentialQuery = {
   token: z.string().min(1).optional().openapi({ description: "The external user's access token (same as the Bearer header)" }),
 };
 
-/**
- * LinkedIn publishes no name length for groups and campaigns. ASSUMED 100; user names stay
- * STEP_TAG_LENGTH shorter so the job-step tag fits (docs/exactly-once.md).
- */
+/** LinkedIn publishes no name length for groups and campaigns. ASSUMED 100. */
 export const NAME_LIMIT = 100;
-export const name = z.string().trim().min(1).max(NAME_LIMIT - STEP_TAG_LENGTH);
+export const name = objectName(NAME_LIMIT);
 
 /** An entity id given as the number or its URN; normalized to the number. */
 export const entityId = (kind: UrnKind, what: string) =>

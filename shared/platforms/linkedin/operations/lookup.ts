@@ -1,4 +1,4 @@
-import { AppError } from '../../../errors/app-error';
+import { unconfirmed, type Candidate } from '../../core/create-lookup';
 import { urnOf } from '../ids';
 import { accountPath, finder, type CursorPage, type LinkedinCall } from './call';
 import { CAMPAIGN_STATUSES, GROUP_STATUSES } from './read.dto';
@@ -18,21 +18,29 @@ export interface Created {
   name: string;
 }
 
+type Found = { id?: number | string; name?: string; campaignGroup?: string; changeAuditStamps?: { created?: { time?: number } } };
+
 /**
- * After a crash between "calling" and "done": the group or campaign an earlier attempt created,
- * found by its exact job-step tagged name. The search names it (and every status, so one already
- * paused or on its way out still counts), and the match is made here on the names read back.
+ * After a crash between "calling" and "done": the groups or campaigns carrying exactly `name` (and,
+ * for a campaign, in the same campaign group), with their created time
+ * (`changeAuditStamps.created.time`, epoch ms). The search names it (and every status, so one
+ * already paused or on its way out still counts), and the match is made here on what is read back.
  */
-export async function findByName(read: <T>(c: LinkedinCall) => Promise<T>, accountId: string, kind: EntityKind, name: string): Promise<Created | undefined> {
+export async function findNamed(read: <T>(c: LinkedinCall) => Promise<T>, accountId: string, kind: EntityKind, name: string, group?: string): Promise<Candidate[]> {
+  const found: Candidate[] = [];
   let pageToken: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const r = await read<CursorPage<{ id?: number | string; name?: string }>>(
+    const r = await read<CursorPage<Found>>(
       finder(accountPath(accountId, COLLECTION[kind]), 'search', { search: { name: { values: [name] }, status: { values: STATUSES[kind] } }, pageSize: PAGE_SIZE, pageToken }),
     );
-    const hit = r.elements?.find((e) => e.name === name);
-    if (hit?.id !== undefined) return { id: String(hit.id), urn: urnOf(kind, hit.id), name };
+    for (const e of r.elements ?? []) {
+      if (e.name !== name || e.id === undefined || (group !== undefined && e.campaignGroup !== group)) continue;
+      found.push({ id: String(e.id), createdAt: e.changeAuditStamps?.created?.time });
+    }
     pageToken = r.metadata?.nextPageToken;
-    if (!pageToken) return undefined;
+    if (!pageToken) return found;
   }
-  throw new AppError('PLATFORM_UNAVAILABLE', `Could not confirm whether an earlier attempt created "${name}" in ad account ${accountId}: not retrying the create`);
+  throw unconfirmed(`more than ${MAX_PAGES} pages of ${COLLECTION[kind]} named "${name}"`, found.map((c) => c.id));
 }
+
+export const createdOf = (kind: EntityKind, id: string, name: string): Created => ({ id, urn: urnOf(kind, id), name });

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { AppError } from '../../../errors/app-error';
-import { createOnce, stepName } from '../../core/create-once';
+import { createOnce } from '../../core/create-once';
 import type { CallRequest } from '../../core/caller';
 import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../core/write-operation';
 import { urnOf } from '../ids';
 import { accountPath, callLinkedin, create, partialUpdate, type LinkedinCall } from './call';
-import { COLLECTION, findByName, type Created, type EntityKind } from './lookup';
+import { COLLECTION, createdOf, findNamed, type Created, type EntityKind } from './lookup';
 import { CreateCampaignDto, CreateCampaignGroupDto, StatusChangeDto } from './write.dto';
+import { NAME_LIMIT } from './common.dto';
 
 /*
  * Every LinkedIn write the gateway runs as a job. The route submits the operation object with the
@@ -17,21 +18,28 @@ import { CreateCampaignDto, CreateCampaignGroupDto, StatusChangeDto } from './wr
 const call = <T>(ctx: WriteContext, c: LinkedinCall, kind: 'read' | 'write', wire?: CallRequest['wire']) => callLinkedin<T>(ctx.caller, c, kind, wire);
 
 /**
- * LinkedIn creates have no idempotency key: the object gets the job step's tagged name, the client
- * never resends the create, and a retried job looks that name up before creating again
- * (docs/exactly-once.md, docs/platforms/linkedin.md).
+ * LinkedIn creates have no idempotency key: the object keeps the caller's name, the client never
+ * resends the create, and a retried job looks the object up by that name, its campaign group and
+ * its created time before creating again (docs/exactly-once.md, docs/platforms/linkedin.md).
  */
-function createNamed(ctx: WriteContext, kind: EntityKind, body: Record<string, unknown> & { name: string }): Promise<Created> {
+function createNamed(ctx: WriteContext, kind: EntityKind, body: Record<string, unknown> & { name: string; campaignGroup?: string }): Promise<Created> {
   const accountId = ctx.account.platformAccountId;
-  const name = stepName(ctx.jobId, 'create', body.name);
-  const c = create(accountPath(accountId, COLLECTION[kind]), { ...body, account: urnOf('account', accountId), name });
+  const read = <T>(lc: LinkedinCall) => call<T>(ctx, lc, 'read');
   return createOnce<Created>(ctx, 'create', {
-    create: async (_requestId, wire) => {
+    create: async (_requestId, wire, [name = body.name]) => {
+      const c = create(accountPath(accountId, COLLECTION[kind]), { ...body, account: urnOf('account', accountId), name });
       const r = await call<{ id?: string }>(ctx, c, 'write', wire);
       if (!r?.id) throw new AppError('PLATFORM_UNAVAILABLE', 'LinkedIn did not return the id of the new object');
-      return { id: String(r.id), urn: urnOf(kind, r.id), name };
+      return createdOf(kind, String(r.id), name);
     },
-    find: () => findByName((lc) => call(ctx, lc, 'read'), accountId, kind, name),
+    lookup: {
+      names: [body.name],
+      maxName: NAME_LIMIT,
+      fields: () => ({ kind, campaignGroup: body.campaignGroup ?? null }),
+      find: async ([name = body.name]) => [await findNamed(read, accountId, kind, name, body.campaignGroup)],
+      idsOf: (r) => [r.id],
+      resultOf: ([c], [name = body.name]) => createdOf(kind, c?.id ?? '', name),
+    },
   });
 }
 
@@ -39,7 +47,7 @@ export const createCampaignGroup = defineWriteOperation({
   name: 'linkedin.campaign-group.create',
   platform: 'linkedin',
   kind: 'create',
-  exactlyOnce: { lookup: 'the tagged campaign group name among the account\'s campaign groups' },
+  exactlyOnce: { lookup: 'the name and created time among the account\'s campaign groups' },
   params: z.object({ dto: CreateCampaignGroupDto }).strict(),
   run: (ctx, { dto }) => {
     const { adAccountId: _a, ...body } = dto;
@@ -51,7 +59,7 @@ export const createCampaign = defineWriteOperation({
   name: 'linkedin.campaign.create',
   platform: 'linkedin',
   kind: 'create',
-  exactlyOnce: { lookup: 'the tagged campaign name among the account\'s campaigns' },
+  exactlyOnce: { lookup: 'the name, campaign group and created time among the account\'s campaigns' },
   params: z.object({ dto: CreateCampaignDto }).strict(),
   run: (ctx, { dto }) => {
     const { adAccountId: _a, campaignGroupId, ...body } = dto;
@@ -66,6 +74,7 @@ function statusOperation(name: string, kind: EntityKind) {
     platform: 'linkedin',
     kind: 'update',
     params: z.object({ id: z.string().regex(/^\d{1,19}$/), dto: StatusChangeDto }).strict(),
+    targets: ({ id }) => [`${kind}:${id}`],
     run: async (ctx, { id, dto }) => {
       await call(ctx, partialUpdate(accountPath(ctx.account.platformAccountId, COLLECTION[kind], id), { status: dto.status }), 'write');
       return { id, urn: urnOf(kind, id), status: dto.status };

@@ -10,6 +10,7 @@ export const updateAssetOperation = defineWriteOperation({
   name: 'tiktok.assets.update',
   platform: 'tiktok',
   kind: 'update',
+  targets: (p) => [`${p.level}:${p.id}`],
   params: z.object({ level: z.enum(ASSET_LEVELS), id: z.string().regex(/^\d{1,24}$/), adgroupId: z.string().regex(/^\d{1,24}$/).optional(), fields: UpdateAssetDto.innerType().omit({ adAccountId: true }).strict() }),
   run: (ctx, p) => callTiktok(ctx.caller, updateCall(p.level, ctx.account.platformAccountId, p.id, p.fields, p.adgroupId)),
 });

@@ -24,7 +24,7 @@ export function createAdGroupCall(advertiserId: string, dto: CreateAdGroup, camp
 
 /**
  * ad/create has no idempotency key (its request schema has no request_id), so it is never retried
- * blindly: the create chain gives each ad a job-step tagged name and looks them up before any retry.
+ * blindly: the create chain looks the ads up (name, ad group, create_time) before any retry.
  */
 export function createAdsCall(advertiserId: string, dto: CreateAd, adgroupId: string): TiktokCall {
   const { creatives } = dto;

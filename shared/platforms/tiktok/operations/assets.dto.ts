@@ -1,7 +1,7 @@
 import { z } from '../../../infra/zod-openapi';
 import { adAccountId, credentialQuery, dateTime, id, ids, jsonObjectParam, listParam, money, operationStatus, page, pageSize, scheduleEndRule } from './common.dto';
 import { ASSET_LEVELS } from './levels';
-import { STEP_TAG_LENGTH } from '../../core/create-once';
+import { objectName } from '../../core/create-lookup';
 
 /* DTOs of /api/v1/tiktok/assets (docs/api-conventions.md §7). Names are camelCase; operations map them to TikTok's wire names. */
 
@@ -104,7 +104,7 @@ export const DisclaimerClickableTextDto = z
 
 export const AdCreativeDto = z
   .object({
-    adName: z.string().min(1).max(512 - STEP_TAG_LENGTH),
+    adName: objectName(512),
     adFormat: z.enum(['SINGLE_VIDEO', 'SINGLE_IMAGE', 'CAROUSEL_ADS', 'CATALOG_CAROUSEL', 'LIVE_CONTENT']),
     identityType: z.enum(['CUSTOMIZED_USER', 'AUTH_CODE', 'TT_USER', 'BC_AUTH_TT']),
     identityId: z.string().min(1),

@@ -1,8 +1,8 @@
 import { AppError, isAppError } from '../../../errors/app-error';
-import { createOnce, stepName, type WireHooks } from '../../core/create-once';
+import { createOnce, type WireHooks } from '../../core/create-once';
 import { defineWriteOperation } from '../../core/write-operation';
 import type { TiktokCall } from './call';
-import { findAdsByName, REGULAR_ADS } from './ad-lookup';
+import { AD_NAME_MAX, findAdsNamed, REGULAR_ADS } from './ad-lookup';
 import { CreateAssetsDto, type CreateAssets } from './assets.dto';
 import { createAdGroupCall, createAdsCall, createCampaignCall } from './assets-write';
 import { callTiktok } from './runtime';
@@ -23,14 +23,14 @@ export interface CreatedIds {
 /**
  * POST /tiktok/assets as one job: campaign → ad group → ads, each under its just-created parent.
  * Each step is checkpointed. Campaign and ad group creates carry a stable request_id (TikTok dedupes
- * it); ads have no such key, so they get job-step tagged names and a retry looks them up first. A failure part-way names what was
+ * it); ads have no such key, so a retry looks them up first (by name, ad group and created time). A failure part-way names what was
  * created (error.details) so nothing is orphaned silently.
  */
 export const createAssetsOperation = defineWriteOperation<CreateAssets>({
   name: 'tiktok.assets.create',
   platform: 'tiktok',
   kind: 'create',
-  exactlyOnce: { idempotencyKey: 'request_id (campaign, ad group)', lookup: 'the tagged ad names in the ad group' },
+  exactlyOnce: { idempotencyKey: 'request_id (campaign, ad group)', lookup: 'the ad names and create_time in the ad group' },
   params: CreateAssetsDto,
   run: async (ctx, p) => {
     const account = ctx.account;
@@ -61,13 +61,19 @@ export const createAssetsOperation = defineWriteOperation<CreateAssets>({
         step = 'ad';
         const dto = p.ad;
         const adgroupId = created.adgroup_id ?? dto.adgroupId!;
-        const tagged = { ...dto, creatives: dto.creatives.map((c, i) => ({ ...c, adName: stepName(ctx.jobId, `ad:${i}`, c.adName) })) };
-        const names = tagged.creatives.map((c) => c.adName);
+        const names = dto.creatives.map((c) => c.adName);
         const a = await createOnce<AdsResult>(ctx, 'ad', {
-          create: (_rid, wire) => call<AdsResult>(createAdsCall(adv, tagged, adgroupId), 'write', wire),
-          find: async () => {
-            const ads = await findAdsByName(call, REGULAR_ADS, adv, adgroupId, names);
-            return ads && { ad_ids: ads.map((r) => String(r.ad_id)), creatives: ads };
+          create: (_rid, wire, sent) => {
+            const named = { ...dto, creatives: dto.creatives.map((c, i) => ({ ...c, adName: sent[i] ?? c.adName })) };
+            return call<AdsResult>(createAdsCall(adv, named, adgroupId), 'write', wire);
+          },
+          lookup: {
+            names,
+            maxName: AD_NAME_MAX,
+            fields: () => ({ adOf: adgroupId }),
+            find: (sent) => findAdsNamed(call, REGULAR_ADS, adv, adgroupId, sent),
+            idsOf: (r) => r.ad_ids.map(String),
+            resultOf: (found) => ({ ad_ids: found.map((c) => c.id), creatives: found.map((c) => c.data ?? {}) }),
           },
         });
         created.ad_ids = a.ad_ids.map(String);

@@ -1,6 +1,6 @@
 import { z } from '../../../infra/zod-openapi';
 import { adAccountId, credentialQuery, dateTime, id, ids, jsonObjectParam, listParam, money, operationStatus, page, pageSize, scheduleEndRule } from './common.dto';
-import { STEP_TAG_LENGTH } from '../../core/create-once';
+import { objectName } from '../../core/create-lookup';
 
 /* Upgraded Smart+ ("automated") DTOs (docs/platforms/tiktok.md §7). camelCase here; the operations send TikTok's names. */
 
@@ -140,7 +140,7 @@ export const CreateAutomatedAdDto = z
   .object({
     adAccountId,
     adgroupId: id,
-    adName: z.string().min(1).max(512 - STEP_TAG_LENGTH),
+    adName: objectName(512),
     creativeList: z.array(AutomatedCreativeDto).min(1).max(31),
     ...adCopy,
     operationStatus: z.enum(['ENABLE', 'DISABLE']).optional(),

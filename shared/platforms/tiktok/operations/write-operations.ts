@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { ZodTypeAny } from 'zod';
-import { createOnce, stepName } from '../../core/create-once';
-import { findAdsByName, SMART_ADS } from './ad-lookup';
-import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../core/write-operation';
+import { createOnce } from '../../core/create-once';
+import { AD_NAME_MAX, findAdsNamed, SMART_ADS } from './ad-lookup';
+
+type Rec = Record<string, unknown>;
+import { defineWriteOperation, type OperationParams, type WriteContext, type WriteOperation } from '../../core/write-operation';
 import type { TiktokCall } from './call';
 import { AppError } from '../../../errors/app-error';
 import { UpdateAssetsStatusDto } from './assets.dto';
@@ -46,6 +48,9 @@ const BY_REQUEST_ID: SingleKind = { kind: 'create', exactlyOnce: { idempotencyKe
 type DtoOperation<D extends ZodTypeAny> = WriteOperation<Params<z.input<D>>, Params<z.output<D>>>;
 
 /** A single platform call; a create is checkpointed and carries a stable request_id. */
+/** The operation, naming the objects it changes: writes to one object run in the order they were accepted. */
+const targeting = <O extends WriteOperation>(op: O, targets: (p: OperationParams<O>) => string[]): O => ({ ...op, targets });
+
 function single<D extends ZodTypeAny>(name: string, dto: D, build: (adv: string, p: Params<z.output<D>>, requestId: string) => TiktokCall, declared: SingleKind = UPDATE): DtoOperation<D> {
   return defineWriteOperation<Params<z.output<D>>>({
     name,
@@ -61,23 +66,30 @@ function single<D extends ZodTypeAny>(name: string, dto: D, build: (adv: string,
 }
 
 /**
- * smart_plus/ad/create has no idempotency key: the ad gets the job step's tagged name, and a retry
- * pages through its ad group's Smart+ ads for that name before creating again.
+ * smart_plus/ad/create has no idempotency key: the ad keeps the caller's name, and a retry pages
+ * through its ad group's Smart+ ads for that name (created since the step's first send) before
+ * creating again.
  */
 const smartAdCreate = defineWriteOperation<Params<Record<string, unknown>>>({
   name: 'tiktok.smart.ad.create',
   platform: 'tiktok',
   kind: 'create',
-  exactlyOnce: { lookup: 'the tagged ad name among the Smart+ ads of the ad group' },
+  exactlyOnce: { lookup: 'the ad name, ad group and create_time among the Smart+ ads of the ad group' },
   params: paramsOf(CreateAutomatedAdDto),
   run: async (ctx, p) => {
     const adv = ctx.account.platformAccountId;
     const dto = p.dto as { adgroupId: string; adName: string };
-    const adName = stepName(ctx.jobId, 'create', dto.adName);
     const read = <T>(c: TiktokCall, kind: 'read' | 'write' = 'read') => callTiktok<T>(ctx.caller, c, kind);
-    return createOnce(ctx, 'create', {
-      create: (rid, wire) => callTiktok(ctx.caller, smartCreateCall('ad', adv, { ...p.dto, adName }, rid), 'write', wire),
-      find: async () => (await findAdsByName(read, SMART_ADS, adv, dto.adgroupId, [adName]))?.[0],
+    return createOnce<Rec>(ctx, 'create', {
+      create: (rid, wire, [adName = dto.adName]) => callTiktok<Rec>(ctx.caller, smartCreateCall('ad', adv, { ...p.dto, adName }, rid), 'write', wire),
+      lookup: {
+        names: [dto.adName],
+        maxName: AD_NAME_MAX,
+        fields: () => ({ smartAdOf: dto.adgroupId }),
+        find: (names) => findAdsNamed(read, SMART_ADS, adv, dto.adgroupId, names),
+        idsOf: (r) => [String(r.smart_plus_ad_id ?? '')],
+        resultOf: ([c]) => c?.data ?? {},
+      },
     });
   },
 }) as DtoOperation<typeof CreateAutomatedAdDto>;
@@ -103,6 +115,7 @@ function smartBatchStatus<L extends 'campaign' | 'adgroup'>(level: L): DtoOperat
     name: `tiktok.smart.${level}.status`,
     platform: 'tiktok',
     kind: 'update',
+    targets: (p) => ids(p).ids.map((id) => `${level}:${id}`),
     params: paramsOf(SMART_DTOS[level].status),
     run: async (ctx, p) => {
       const data = (await run(ctx, smartStatusCall(level, ctx.account.platformAccountId, ids(p)))) as Record<string, unknown> | null;
@@ -123,7 +136,10 @@ function smartLevel<L extends 'campaign' | 'adgroup'>(level: L) {
   const dtos = SMART_DTOS[level];
   return {
     create: single(`tiktok.smart.${level}.create`, dtos.create, (adv, p, rid) => smartCreateCall(level, adv, p.dto, rid), BY_REQUEST_ID),
-    update: single(`tiktok.smart.${level}.update`, dtos.update, (adv, p) => smartUpdateCall(level, adv, p.id!, p.dto)),
+    update: targeting(
+      single(`tiktok.smart.${level}.update`, dtos.update, (adv, p) => smartUpdateCall(level, adv, p.id!, p.dto)),
+      (p) => (p.id ? [`${level}:${p.id}`] : []),
+    ),
     status: smartBatchStatus(level),
   };
 }
@@ -134,12 +150,21 @@ export const smartOperations = {
   adgroup: smartLevel('adgroup'),
   ad: {
     create: smartAdCreate,
-    update: single('tiktok.smart.ad.update', SMART_DTOS.ad.update, (adv, p) => smartUpdateCall('ad', adv, p.id!, p.dto)),
-    status: single('tiktok.smart.ad.status', SMART_DTOS.ad.status, (adv, p) => smartStatusCall('ad', adv, p.dto)),
+    update: targeting(
+      single('tiktok.smart.ad.update', SMART_DTOS.ad.update, (adv, p) => smartUpdateCall('ad', adv, p.id!, p.dto)),
+      (p) => (p.id ? [`ad:${p.id}`] : []),
+    ),
+    status: targeting(
+      single('tiktok.smart.ad.status', SMART_DTOS.ad.status, (adv, p) => smartStatusCall('ad', adv, p.dto)),
+      (p) => p.dto.ids.map((id) => `ad:${id}`),
+    ),
   },
 };
 
-export const updateAssetsStatus = single('tiktok.assets.status', UpdateAssetsStatusDto, (adv, p) => statusCall(adv, p.dto));
+export const updateAssetsStatus = targeting(
+  single('tiktok.assets.status', UpdateAssetsStatusDto, (adv, p) => statusCall(adv, p.dto)),
+  (p) => p.dto.ids.map((id) => `${p.dto.level}:${id}`),
+);
 export const updateSmartAdMaterialStatus = single('tiktok.smart.ad.material-status', UpdateAutomatedAdMaterialStatusDto, (adv, p) => materialStatusCall(adv, p.dto));
 export const appealSmartAd = single('tiktok.smart.ad.appeal', CreateAutomatedAdAppealDto, (adv, p) => appealCall(adv, p.id!, p.dto));
 

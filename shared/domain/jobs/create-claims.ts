@@ -1,0 +1,69 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { ANOTHER_JOB, type CreateClaims } from '../../platforms/core/write-operation';
+import { JobSql, statement } from './job-sql';
+
+const HOLDERS = statement('select object_id, job_id, step from create_claims where platform = ? and object_id = any(?::text[])');
+
+/**
+ * Inserts every id, or keeps one this very step holds already; a row another step holds is left
+ * alone and not returned, so fewer rows back than ids means the claim was refused (and undone).
+ */
+const CLAIM = statement(`
+  insert into create_claims (platform, object_id, job_id, step)
+  select ?, unnest(?::text[]), ?::uuid, ?
+  on conflict (platform, object_id) do update set claimed_at = create_claims.claimed_at
+    where create_claims.job_id = excluded.job_id and create_claims.step = excluded.step
+  returning object_id, (xmax = 0) as inserted`);
+
+const UNDO = statement('delete from create_claims where platform = ? and object_id = any(?::text[]) and job_id = ? and step = ?');
+
+/**
+ * Steps of other unfinished jobs that sent an identical create (same signature) whose request has
+ * no answer yet (`sentAt`: in flight, or its worker died mid-call) and that hold no object. Read on
+ * the crash path only, so it needs no index of its own.
+ */
+const PENDING_OTHERS = statement(`
+  select count(*)::int as n
+  from job_checkpoints cp
+  join jobs j on j.id = cp.job_id
+  where cp.data->'sigs' @> jsonb_build_array(?::text)
+    and cp.data->>'state' = 'calling'
+    and cp.data->'sentAt' is not null
+    and cp.job_id <> ?::uuid
+    and j.state in ('queued', 'active')
+    and not exists (select 1 from create_claims c where c.job_id = cp.job_id and c.step = cp.step)`);
+
+/** The claims of one job's create steps on one platform, in PostgreSQL (`create_claims`). */
+export class CreateClaimStore implements CreateClaims {
+  private readonly sql: JobSql;
+
+  constructor(
+    orm: MikroORM,
+    private readonly jobId: string,
+    private readonly platform: string,
+  ) {
+    this.sql = new JobSql(orm);
+  }
+
+  async holders(ids: string[]): Promise<Map<string, string>> {
+    const held = new Map<string, string>();
+    if (!ids.length) return held;
+    const rows = await this.sql.run<{ object_id: string; job_id: string; step: string }>(HOLDERS, [this.platform, ids]);
+    for (const r of rows) held.set(r.object_id, r.job_id === this.jobId ? r.step : ANOTHER_JOB);
+    return held;
+  }
+
+  async claim(step: string, ids: string[]): Promise<boolean> {
+    const unique = [...new Set(ids)];
+    const rows = await this.sql.run<{ object_id: string; inserted: boolean }>(CLAIM, [this.platform, unique, this.jobId, step]);
+    if (rows.length === unique.length) return true;
+    const taken = rows.filter((r) => r.inserted).map((r) => r.object_id);
+    if (taken.length) await this.sql.run(UNDO, [this.platform, taken, this.jobId, step]);
+    return false;
+  }
+
+  async pendingOthers(signature: string): Promise<number> {
+    const rows = await this.sql.run<{ n: number }>(PENDING_OTHERS, [signature, this.jobId]);
+    return rows[0]?.n ?? 0;
+  }
+}
