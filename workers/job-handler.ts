@@ -2,7 +2,6 @@ import type { Job } from 'bullmq';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { JobDefinition, JobPayload } from '../shared/queues/definitions';
 import type { Logger } from '../shared/infra/logger';
-import type { Services } from '../shared/domain/services';
 import type { JobRecord } from '../shared/domain/jobs/job-store';
 import type { RunClaim } from '../shared/domain/jobs/job-claim';
 
@@ -12,11 +11,15 @@ import type { RunClaim } from '../shared/domain/jobs/job-claim';
  */
 export type RunRow = Pick<JobRecord, 'id' | 'tenantId' | 'type' | 'operation' | 'platform' | 'account' | 'params' | 'state' | 'result' | 'error' | 'requestId'>;
 
+/**
+ * What the runner gives every run. A handler's other dependencies (stores, the caller factory,
+ * services) are its own: it is built by a factory that takes just those (workers/registry.ts).
+ */
 export interface JobContext {
   job: Job;
   /** BullMQ lock token, needed to move the job to delayed from inside the processor. */
   token?: string;
-  services: Services;
+  /** Forked on first use: most handlers (every write) never touch it. */
   em: EntityManager;
   log: Logger;
   /** Tracked handlers: the job's row as marked active (absent if it had already finished). */
@@ -26,13 +29,18 @@ export interface JobContext {
    * writes, progress, entities) goes through it, so the claim is taken before anything is changed.
    */
   claim?: RunClaim;
+  /**
+   * No earlier run of this job did anything, so none left checkpoints. BullMQ's `attemptsStarted`
+   * counts every start, stalled ones included; starts an admission gate put back are not counted here.
+   */
+  firstRun: boolean;
 }
 
 export interface JobHandler<D extends JobDefinition = JobDefinition> {
   job: D;
   /**
-   * The BullMQ job id is a row in `jobs`: run-job mirrors its state there (active, retry, completed,
-   * failed), so polls work after Redis has dropped the job.
+   * The BullMQ job id is a row in `jobs`: the runner mirrors its state there (active, retry,
+   * completed, failed), so polls work after Redis has dropped the job.
    */
   tracked?: boolean;
   handle(ctx: JobContext, payload: JobPayload<D>): Promise<unknown>;

@@ -1,3 +1,4 @@
+import type { Services } from '../shared/domain/services';
 import type { JobHandler } from './job-handler';
 import { pingHandler } from './jobs/ping.job';
 import { platformWriteHandler } from './jobs/platform-write.job';
@@ -7,5 +8,30 @@ import { refreshTokensHandler } from './jobs/refresh-tokens.job';
 import { reencryptSecretsHandler } from './jobs/reencrypt-secrets.job';
 import { webhookDeliverHandler, webhookDispatchHandler, webhookSweepHandler } from './jobs/webhooks.job';
 
-/** Every job handler; each area appends its own. One BullMQ Worker per queue dispatches by job name. */
-export const jobHandlers: JobHandler[] = [pingHandler, platformWriteHandler, importAccountHandler, jobsHousekeepingHandler, refreshTokensHandler, reencryptSecretsHandler, webhookDispatchHandler, webhookDeliverHandler, webhookSweepHandler];
+/**
+ * Every job handler, each built with just what it uses; each area appends its own. One BullMQ Worker
+ * per queue dispatches by job name.
+ */
+export function jobHandlers(services: Services): JobHandler[] {
+  const { orm, config, metrics } = services.infra;
+  const pipeline = { store: services.jobs.store, orm, callerFor: services.callerFor };
+  const { deliveries } = services.webhooks;
+  return [
+    pingHandler,
+    platformWriteHandler({ ...pipeline, config, creates: services.jobs.creates }),
+    importAccountHandler(pipeline),
+    jobsHousekeepingHandler({ orm }),
+    refreshTokensHandler({
+      platformAuth: services.platformAuth,
+      platforms: services.platforms,
+      vault: services.vault,
+      tenantApps: services.tenantApps,
+      leewayMs: config.TOKEN_REFRESH_LEEWAY_SECONDS * 1000,
+      onExtend: (platform) => metrics?.tokenRefreshes.inc({ platform, outcome: 'extended' }),
+    }),
+    reencryptSecretsHandler({ orm, vault: services.vault, platformAuth: services.platformAuth }),
+    webhookDispatchHandler(deliveries),
+    webhookDeliverHandler(deliveries),
+    webhookSweepHandler(deliveries),
+  ];
+}

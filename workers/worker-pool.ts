@@ -5,7 +5,11 @@ import { QUEUE_NAMES, type QueueName } from '../shared/queues/definitions';
 import type { Services } from '../shared/domain/services';
 import type { JobHandler } from './job-handler';
 import { jobHandlers } from './registry';
-import { runJob } from './run-job';
+import { runJob, type RunnerDeps } from './run-job';
+import type { AdmissionGate } from './admission';
+import { tenantShareGate } from './gates/tenant-share.gate';
+import { objectOrderGate } from './gates/object-order.gate';
+import { othersWaiting } from './gates/waiting-work';
 import { jobsHousekeepingJob } from '../shared/queues/pipeline-jobs';
 import { decodeJobError, toStoredError } from '../shared/domain/jobs/job-errors';
 import { startReconciler, type Reconciler } from './job-reconciler';
@@ -24,6 +28,25 @@ function concurrencyFor(queue: QueueName, config: Services['infra']['config']): 
   return config.WORKER_CONCURRENCY;
 }
 
+/**
+ * The gates a run of the queue passes before it claims its job (admission.ts): writes are held to a
+ * tenant's share of the process while others wait, and run in the order they were accepted per object.
+ */
+function admissionGates(services: Services, queue: QueueName): AdmissionGate[] {
+  if (queue !== 'platform-writes') return [];
+  const { config, logger, queues } = services.infra;
+  const { demand, order, store } = services.jobs;
+  return [
+    tenantShareGate({
+      share: config.TENANT_MAX_ACTIVE_WRITES,
+      othersWaiting: othersWaiting(queues.queue(queue), demand),
+      onBounce: (tenantId) => void demand.note(tenantId).catch(() => undefined),
+      logger,
+    }),
+    objectOrderGate({ order, openOf: (ids) => store.openOf(ids), logger }),
+  ];
+}
+
 export function startWorkers(
   services: Services,
   opts: {
@@ -39,7 +62,15 @@ export function startWorkers(
   } = {},
 ): WorkerPool {
   const { config, logger } = services.infra;
-  const handlers = opts.handlers ?? jobHandlers;
+  const handlers = opts.handlers ?? jobHandlers(services);
+  const runner: RunnerDeps & { metrics?: typeof services.infra.metrics } = {
+    store: services.jobs.store,
+    orm: services.infra.orm,
+    redis: services.infra.redis,
+    logger,
+    leaseMs: config.JOB_LOCK_MS,
+    metrics: services.infra.metrics,
+  };
   const byQueue = new Map<QueueName, Map<string, JobHandler>>();
   for (const h of handlers) {
     const m = byQueue.get(h.job.queue) ?? new Map<string, JobHandler>();
@@ -51,12 +82,13 @@ export function startWorkers(
   for (const queue of opts.queues ?? QUEUE_NAMES) {
     const handlersForQueue = byQueue.get(queue);
     if (!handlersForQueue) continue;
+    const gates = admissionGates(services, queue);
     const worker = new Worker(
       queue,
       async (job, token) => {
         const h = handlersForQueue.get(job.name);
         if (!h) throw new Error(`no handler for ${queue}/${job.name}`);
-        return runJob(h, job, token, services);
+        return runJob(h, job, token, runner, gates);
       },
       {
         connection,
@@ -72,10 +104,11 @@ export function startWorkers(
     // Failures decided outside the processor (a job stalled too often) still reach the job row.
     worker.on('failed', (job, err) => {
       const h = job ? handlersForQueue.get(job.name) : undefined;
-      if (!job?.id || !h?.tracked) return;
+      const id = job?.id;
+      if (!job || !id || !h?.tracked) return;
       void job
         .isFailed()
-        .then((failed) => (failed ? services.jobs.store.markFailed(job.id!, toStoredError(decodeJobError(err?.message))) : undefined))
+        .then((failed) => (failed ? services.jobs.store.markFailed(id, toStoredError(decodeJobError(err?.message))) : undefined))
         .catch((e: unknown) => logger.warn({ err: e, jobId: job.id }, 'could not record job failure'));
     });
     workers.push(worker);

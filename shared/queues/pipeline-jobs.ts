@@ -40,6 +40,11 @@ export const platformWriteJob = defineJob({
           requestId: z.string().optional(),
         })
         .optional(),
+      /**
+       * The platform objects the write changes, within its account (ObjectOrder): it runs only after
+       * the earlier-accepted writes of each of them have settled. Absent for a write that names none.
+       */
+      order: z.object({ scope: z.string().max(300), objects: z.array(z.string().max(200)).min(1).max(100) }).optional(),
     })
     .strict(),
 });

@@ -1,65 +1,72 @@
 import { platformWriteJob } from '../../shared/queues/pipeline-jobs';
 import { AppError } from '../../shared/errors/app-error';
+import type { Config } from '../../shared/infra/config';
+import type { CreateLookupSettings } from '../../shared/domain/jobs/create-lookup-setting';
 import { findWriteOperation } from '../../shared/domain/jobs/write-operations';
 import { CheckpointStore } from '../../shared/domain/jobs/checkpoint-store';
 import { ImportedEntityWriter } from '../../shared/domain/jobs/entity-writer';
 import { claimingCaller, claimingSink } from '../../shared/domain/jobs/job-claim';
 import { stableRequestId } from '../../shared/platforms/core/create-once';
+import { withJobRun } from '../../shared/platforms/core/job-run-context';
 import type { WriteContext } from '../../shared/platforms/core/write-operation';
-import { defineHandler } from '../job-handler';
+import { defineHandler, type JobHandler } from '../job-handler';
 import { childLogger } from '../child-logger';
-import { onPipelineRow, progressReporter } from './pipeline-job';
+import { onPipelineRow, progressReporter, type PipelineDeps } from './pipeline-job';
+
+/** What a write uses besides the pipeline's deps: the settings, and what its creates need of the database. */
+export type PlatformWriteDeps = PipelineDeps & { config: Config; creates: Pick<CreateLookupSettings, 'forJob'> };
 
 /** Runs one registered write operation for the job row named in the payload. */
-export const platformWriteHandler = defineHandler({
-  job: platformWriteJob,
-  tracked: true,
-  carriedRow: (p) =>
-    p.run && {
-      id: p.jobId,
-      tenantId: p.tenantId,
-      type: 'write',
-      operation: p.operation,
-      platform: p.run.account.platform,
-      account: p.run.account,
-      params: p.run.params,
-      state: 'queued',
-      requestId: p.run.requestId,
-    },
-  handle: (ctx, payload) =>
-    onPipelineRow(ctx, payload, async (row) => {
-      const { services } = ctx;
-      const op = findWriteOperation(row.operation);
-      if (!op) throw new AppError('INTERNAL', `Unknown write operation ${row.operation}`);
-      let params: unknown = row.params ?? {};
-      if (op.params) {
-        const parsed = op.params.safeParse(params);
-        if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Invalid operation parameters');
-        params = parsed.data;
-      }
-      // attemptsStarted counts every start, stalled ones included: 1 means no earlier run left checkpoints.
-      const { claim } = ctx;
-      const checkpoint = new CheckpointStore(services.infra.orm, row.id, (ctx.job.attemptsStarted ?? 0) <= 1, claim);
-      const caller = services.callerFor(row.account);
-      const entities = new ImportedEntityWriter(services.infra.orm, { tenantId: row.tenantId, platform: op.platform, adAccountId: row.account.id, jobId: row.id });
-      const wctx: WriteContext = {
-        jobId: row.id,
-        attempt: ctx.job.attemptsMade + 1,
-        log: childLogger(ctx.log, op.name, { operation: op.name, platform: op.platform }),
-        account: row.account,
-        checkpoint,
-        caller: claim ? claimingCaller(caller, claim) : caller,
-        config: services.infra.config,
-        requestId: (step) => stableRequestId(row.id, step),
-        progress: progressReporter(ctx, row.id),
-        entities: claim ? claimingSink(entities, claim) : entities,
-      };
-      try {
-        return await op.run(wctx, params as Record<string, unknown>);
-      } catch (e) {
-        // A run that does not complete keeps what it learnt (a created id) for the next one.
-        await checkpoint.flush().catch((err: Error) => wctx.log.warn({ err: err.message }, 'could not save checkpoints'));
-        throw e;
-      }
-    }),
-});
+export const platformWriteHandler = ({ store, orm, callerFor, config, creates }: PlatformWriteDeps): JobHandler =>
+  defineHandler({
+    job: platformWriteJob,
+    tracked: true,
+    carriedRow: (p) =>
+      p.run && {
+        id: p.jobId,
+        tenantId: p.tenantId,
+        type: 'write',
+        operation: p.operation,
+        platform: p.run.account.platform,
+        account: p.run.account,
+        params: p.run.params,
+        state: 'queued',
+        requestId: p.run.requestId,
+      },
+    handle: (ctx, payload) =>
+      onPipelineRow(store, ctx, payload, async (row) => {
+        const op = findWriteOperation(row.operation);
+        if (!op) throw new AppError('INTERNAL', `Unknown write operation ${row.operation}`);
+        let params: unknown = row.params ?? {};
+        if (op.params) {
+          const parsed = op.params.safeParse(params);
+          if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Invalid operation parameters');
+          params = parsed.data;
+        }
+        const { claim } = ctx;
+        const checkpoint = new CheckpointStore(orm, row.id, ctx.firstRun, claim);
+        const caller = callerFor(row.account);
+        const entities = new ImportedEntityWriter(orm, { tenantId: row.tenantId, platform: op.platform, adAccountId: row.account.id, jobId: row.id });
+        const wctx: WriteContext = {
+          jobId: row.id,
+          attempt: ctx.job.attemptsMade + 1,
+          log: childLogger(ctx.log, op.name, { operation: op.name, platform: op.platform }),
+          account: row.account,
+          checkpoint,
+          caller: claim ? claimingCaller(caller, claim) : caller,
+          config,
+          requestId: (step) => stableRequestId(row.id, step),
+          ...creates.forJob(row.id, row.account),
+          progress: progressReporter(store, ctx, row.id),
+          entities: claim ? claimingSink(entities, claim) : entities,
+        };
+        try {
+          // As a job run: a write that must wait for its budget is sent back with a reservation (RunLaterError).
+          return await withJobRun(row.id, () => op.run(wctx, params as Record<string, unknown>));
+        } catch (e) {
+          // A run that does not complete keeps what it learnt (a created id) for the next one.
+          await checkpoint.flush().catch((err: Error) => wctx.log.warn({ err: err.message }, 'could not save checkpoints'));
+          throw e;
+        }
+      }),
+  });

@@ -1,7 +1,7 @@
 import { reencryptSecretsJob } from '../../shared/queues/jobs';
 import type { Vault } from '../../shared/infra/crypto';
 import type { Logger } from '../../shared/infra/logger';
-import { defineHandler } from '../job-handler';
+import { defineHandler, type JobHandler } from '../job-handler';
 import type { Services } from '../../shared/domain/services';
 
 type Execute = (sql: string, params: unknown[], method?: 'all' | 'run') => Promise<any>;
@@ -132,14 +132,21 @@ export async function reencryptSecrets(
   return report;
 }
 
+/** What the job uses: the ORM's connection, the key ring, and the token caches to drop. */
+export type ReencryptDeps = Pick<Services, 'vault'> & { orm: Services['infra']['orm']; platformAuth: Pick<Services['platformAuth'], 'forget'> };
+
 /** The job's work with the process's own services (also what a key-rotation test runs directly). */
 export function reencryptWithServices(services: Services, log: Logger, batchSize?: number): Promise<ReencryptReport> {
-  const conn = services.infra.orm.em.getConnection();
+  return reencryptWith({ orm: services.infra.orm, vault: services.vault, platformAuth: services.platformAuth }, log, batchSize);
+}
+
+function reencryptWith(deps: ReencryptDeps, log: Logger, batchSize?: number): Promise<ReencryptReport> {
+  const conn = deps.orm.em.getConnection();
   return reencryptSecrets(
     {
       execute: (sql, params, method) => conn.execute(sql, params as any[], method),
-      vault: services.vault,
-      forget: (ids) => services.platformAuth.forget(ids),
+      vault: deps.vault,
+      forget: (ids) => deps.platformAuth.forget(ids),
       logger: log,
     },
     batchSize,
@@ -147,11 +154,12 @@ export function reencryptWithServices(services: Services, log: Logger, batchSize
 }
 
 /** Repeatable (SECRETS_REENCRYPT_EVERY_SECONDS, daily): finishes a key rotation so the old key can be retired. */
-export const reencryptSecretsHandler = defineHandler({
-  job: reencryptSecretsJob,
-  handle: async ({ services, log }, payload) => {
-    const report = await reencryptWithServices(services, log, payload.batchSize);
-    log.info(report, 'secret re-encryption done');
-    return report;
-  },
-});
+export const reencryptSecretsHandler = (deps: ReencryptDeps): JobHandler =>
+  defineHandler({
+    job: reencryptSecretsJob,
+    handle: async ({ log }, payload) => {
+      const report = await reencryptWith(deps, log, payload.batchSize);
+      log.info(report, 'secret re-encryption done');
+      return report;
+    },
+  });

@@ -155,6 +155,14 @@ export class JobStore {
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 
+  /** Those of `ids` whose jobs are still open (a missing row is not). */
+  async openOf(ids: readonly string[]): Promise<string[]> {
+    const uuids = ids.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+    if (uuids.length === 0) return [];
+    const rows = await this.exec(`select id from jobs where id = any(?::uuid[]) and ${OPEN}`, [`{${uuids.join(',')}}`]);
+    return rows.map((r) => r.id as string);
+  }
+
   /**
    * Unfinished jobs at least `minAgeMs` old, oldest first, after the cursor: what the reconciler
    * checks against the queue.

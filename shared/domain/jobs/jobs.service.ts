@@ -19,6 +19,9 @@ import type { JobAccountSnapshot as JobAccount } from '../../persistence/entitie
 import type { EventSubscriptions } from '../webhooks/subscriptions';
 import { pollPath, toJobView, type EntityPageQuery, type JobView } from './job-view';
 import { listStoredEntities } from './job-entities';
+import { ObjectOrder, type OrderedWrite } from './object-order';
+import { TenantDemand } from './tenant-demand';
+import { CreateLookupSettings } from './create-lookup-setting';
 
 export interface SubmitCaller {
   auth: AuthContext;
@@ -80,12 +83,21 @@ function snapshot(a: JobAccount): JobAccount {
 export class JobsService {
   readonly store: JobStore;
   readonly waiter: JobWaiter;
+  /** The order writes to one platform object were accepted in (recorded here, kept by the worker's gate). */
+  readonly order: ObjectOrder;
+  /** Which tenants have writes waiting (noted here, read by the worker's tenant-share gate). */
+  readonly demand: TenantDemand;
+  /** What write jobs' creates need of the database besides their checkpoints (claims, the tenant's lookup style). */
+  readonly creates: CreateLookupSettings;
 
   constructor(
     private readonly infra: InfraDeps,
     subscriptions?: EventSubscriptions,
   ) {
     this.store = new JobStore(infra.orm, subscriptions);
+    this.creates = new CreateLookupSettings(infra.orm);
+    this.order = new ObjectOrder(infra.redis, infra.config.REDIS_PREFIX);
+    this.demand = new TenantDemand(infra.redis, infra.config.REDIS_PREFIX);
     this.waiter = new JobWaiter(infra.redis, infra.queues.prefix, infra.logger.child({ component: 'job-waiter' }));
   }
 
@@ -206,7 +218,7 @@ export class JobsService {
     try {
       // A fresh write carries its row's run data: its first run need not read the row back.
       const run = j.type === 'write' ? { account: j.account, params: j.params, ...(j.requestId ? { requestId: j.requestId } : {}) } : undefined;
-      await this.queueReachable(this.add(j, notify, run));
+      await this.queueReachable(this.accept(j).then(() => this.add(j, notify, run)));
     } catch (e) {
       const unavailable = e instanceof AppError && e.code === 'SERVICE_UNAVAILABLE';
       const stored = { code: unavailable ? ('SERVICE_UNAVAILABLE' as const) : ('INTERNAL' as const), message: 'The job could not be queued; nothing was sent to the platform' };
@@ -220,11 +232,33 @@ export class JobsService {
     }
   }
 
+  /**
+   * What a write's acceptance records before its job is queued: its place in the order of the
+   * objects it changes, and its tenant as one with writes waiting.
+   */
+  private async accept(j: NewJob): Promise<void> {
+    if (j.type !== 'write') return;
+    const order = this.orderOf(j);
+    await Promise.all([this.demand.note(j.tenantId), order && this.order.record(j.id, order)]);
+  }
+
+  /** The objects a write changes, as its operation names them (`targets`), within its account. */
+  private orderOf(j: Pick<JobRecord, 'type' | 'operation' | 'account' | 'params'>): OrderedWrite | undefined {
+    if (j.type !== 'write' || !j.account) return undefined;
+    try {
+      return ObjectOrder.of(j.account, findWriteOperation(j.operation)?.targets?.(j.params ?? {}));
+    } catch {
+      // Params the operation cannot read (an older row): the write is not ordered.
+      return undefined;
+    }
+  }
+
   /** `notify`: the channel of the process waiting for the outcome (see JobWaiter); `run`: see platformWriteJob. */
-  private add(j: Pick<JobRecord, 'id' | 'tenantId' | 'type' | 'operation' | 'platform'>, notify?: string, run?: JobPayload<typeof platformWriteJob>['run']) {
+  private add(j: Pick<JobRecord, 'id' | 'tenantId' | 'type' | 'operation' | 'platform' | 'account' | 'params'>, notify?: string, run?: JobPayload<typeof platformWriteJob>['run']) {
     const n = notify ? { notify } : {};
     if (j.type === 'write') {
-      return this.infra.queues.enqueue(platformWriteJob, { jobId: j.id, tenantId: j.tenantId, operation: j.operation, ...n, ...(run ? { run } : {}) }, { jobId: j.id });
+      const order = this.orderOf(j);
+      return this.infra.queues.enqueue(platformWriteJob, { jobId: j.id, tenantId: j.tenantId, operation: j.operation, ...n, ...(run ? { run } : {}), ...(order ? { order } : {}) }, { jobId: j.id });
     }
     return this.infra.queues.enqueue(importAccountJob, { jobId: j.id, tenantId: j.tenantId, platform: j.platform, ...n }, { jobId: j.id });
   }

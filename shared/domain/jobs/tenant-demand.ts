@@ -1,0 +1,31 @@
+import type { Redis } from 'ioredis';
+
+/** A tenant counts as waiting this long after its last write was accepted (or bounced for its share). */
+const RECENT_MS = 5_000;
+
+/**
+ * Which tenants have writes waiting, roughly: the api notes a tenant when it accepts a write, a
+ * worker when it puts one back for the tenant's share. The tenant-share gate asks whether anyone
+ * other than the tenant it checks was noted in the last five seconds, so a tenant alone with a
+ * backlog is not held to its share by its own waiting jobs.
+ */
+export class TenantDemand {
+  private readonly key: string;
+
+  constructor(
+    private readonly redis: Pick<Redis, 'zadd' | 'zremrangebyscore' | 'zrevrangebyscore' | 'pexpire' | 'multi'>,
+    prefix: string,
+  ) {
+    this.key = `${prefix}:write-demand`;
+  }
+
+  async note(tenantId: string): Promise<void> {
+    const now = Date.now();
+    await this.redis.multi().zadd(this.key, now, tenantId).zremrangebyscore(this.key, '-inf', now - RECENT_MS).pexpire(this.key, RECENT_MS * 5).exec();
+  }
+
+  /** The two tenants noted last within the window: enough to tell whether anyone but a given tenant waits. */
+  async recent(): Promise<string[]> {
+    return this.redis.zrevrangebyscore(this.key, '+inf', Date.now() - RECENT_MS, 'LIMIT', 0, 2);
+  }
+}
