@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, isAppError } from '../shared/errors/app-error';
 import { jobDisposition } from '../shared/errors/job-disposition';
 import { RunLaterError } from '../shared/errors/run-later';
+import { StepInFlightError } from '../shared/platforms/core/create-once';
 import { decodeJobError, encodeJobError, storedFailure, toStoredError } from '../shared/domain/jobs/job-errors';
 import { ClaimRefused, RunClaim, type ClaimRefusal } from '../shared/domain/jobs/job-claim';
 import type { JobStore } from '../shared/domain/jobs/job-store';
@@ -213,7 +214,9 @@ export class JobRun {
   }
 
   private async runLater(err: RunLaterError, token: string): Promise<never> {
-    this.log.warn({ reason: err.reason, untilMs: err.untilMs, err: err.message }, 'the job cannot go on yet: putting it back on the queue');
+    // A wait for a budget is routine (a backlog defers every job once); a create still in flight after a crash is not.
+    const level = err instanceof StepInFlightError ? 'warn' : 'debug';
+    this.log[level]({ reason: err.reason, untilMs: err.untilMs, err: err.message }, 'the job cannot go on yet: putting it back on the queue');
     await this.markDelayed();
     return this.putBack(token, err.untilMs);
   }

@@ -1,5 +1,6 @@
 import type { Scenario } from '../lib/context';
 import { authScenario } from './auth';
+import { fairnessScenario } from './fairness';
 import { gaqlScenario } from './gaql';
 import { importScenario } from './import';
 import { rateLimitScenario } from './ratelimit';
@@ -7,4 +8,4 @@ import { readScenario } from './read';
 import { writeScenario } from './write';
 
 /** In the order they run; `--scenario a,b` picks by id. */
-export const scenarios: Scenario[] = [readScenario, authScenario, writeScenario, rateLimitScenario, importScenario, gaqlScenario];
+export const scenarios: Scenario[] = [readScenario, authScenario, writeScenario, rateLimitScenario, importScenario, gaqlScenario, fairnessScenario];

@@ -46,6 +46,11 @@ export const configSchema = z
     WRITE_WORKER_CONCURRENCY: int(50, 1),
     /** Each import streams a whole account: a few per process keeps memory bounded. */
     IMPORT_WORKER_CONCURRENCY: int(2, 1),
+    /**
+     * Most platform-writes one tenant may run at once in one worker process while other work waits
+     * (the rest of its writes are put back for a moment); with nothing else waiting it may use every slot.
+     */
+    TENANT_MAX_ACTIVE_WRITES: int(10, 1),
     JOB_LOCK_MS: int(30_000, 1000),
     JOB_STALLED_INTERVAL_MS: int(15_000, 500),
     GUARD_CACHE_TTL_MS: int(30_000, 0),
@@ -53,6 +58,11 @@ export const configSchema = z
     HTTP_CONNECT_TIMEOUT_MS: int(5_000, 1),
     HTTP_RESPONSE_TIMEOUT_MS: int(30_000, 1),
     HTTP_MAX_RETRIES: int(3, 0),
+    /**
+     * How far a platform's clock (and its created times, often whole seconds) may be behind ours: a
+     * crash lookup takes objects made from this long before the step's first send.
+     */
+    CREATE_LOOKUP_CLOCK_SKEW_MS: int(2_000, 0),
     READ_LIMIT_DEADLINE_MS: int(5_000, 0),
     /** Total time one platform read may take across retries and limiter waits; then 504 PLATFORM_TIMEOUT. */
     READ_DEADLINE_MS: int(30_000, 100),
@@ -65,6 +75,13 @@ export const configSchema = z
      * The budgets themselves (calls per second per ad account and per app) are each platform's own settings.
      */
     OUTBOUND_RATE_HEADROOM: z.coerce.number().min(0).max(0.5).default(0.05),
+    /**
+     * Longest a job's platform write waits for its account or app budget inside its worker slot; a
+     * longer wait gets a reservation and the job is put back on the queue until then (no attempt used).
+     */
+    WRITE_SLOT_WAIT_MS: int(250, 0),
+    /** How long a write's reservation is kept past its time for a job that has not come back (then dropped). */
+    WRITE_RESERVATION_GRACE_MS: int(60_000, 1000),
     /** Refresh access tokens this long before they expire. */
     TOKEN_REFRESH_LEEWAY_SECONDS: int(300, 0),
     /** How often the token maintenance job runs (0 = never scheduled). */

@@ -46,6 +46,8 @@ export function createConnectionServices(
     logger,
     readDeadlineMs: config.READ_LIMIT_DEADLINE_MS,
     headroom: config.OUTBOUND_RATE_HEADROOM,
+    writeSlotWaitMs: config.WRITE_SLOT_WAIT_MS,
+    reservationGraceMs: config.WRITE_RESERVATION_GRACE_MS,
   });
   // The http client reports dead tokens to the auth service built after the registry (called only at request time).
   const platforms = createPlatformRegistry({

@@ -1,6 +1,7 @@
 import { Pool } from 'undici';
 import pRetry from 'p-retry';
 import { AppError, isAppError } from '../../errors/app-error';
+import { isRunLater } from '../../errors/run-later';
 import type { Logger } from '../../infra/logger';
 import type { Metrics } from '../../infra/metrics';
 import type { OutboundLimiter } from './limiter';
@@ -126,6 +127,8 @@ export class PlatformHttpClient implements PlatformClient {
       } catch (err) {
         if (call.answer) res = call.answer;
         else {
+          // A job's write the limiter sent back (nothing left): the job runner puts the job back.
+          if (isRunLater(err)) throw new pRetry.AbortError(err);
           if (isAppError(err)) throw new pRetry.AbortError(err);
           if (deadline?.passed()) throw new pRetry.AbortError(deadline.error());
           const code = (err as { code?: string }).code ?? '';
@@ -183,7 +186,7 @@ export class PlatformHttpClient implements PlatformClient {
       return await (deadline ? deadline.race(retried) : retried);
     } catch (err) {
       const final = err instanceof RetrySignal ? err.final : err;
-      code = isAppError(final) ? final.code : 'INTERNAL';
+      code = isAppError(final) ? final.code : isRunLater(final) ? 'RUN_LATER' : 'INTERNAL';
       if (isAppError(final)) this.count(final.code === 'PLATFORM_RATE_LIMITED' ? 'rate_limited' : 'failed');
       throw final;
     } finally {
@@ -198,7 +201,8 @@ export class PlatformHttpClient implements PlatformClient {
   private observeCall(req: PlatformRequest, code: string, ms: number): void {
     const { platform } = this.descriptor;
     const operation = this.operations.of(req);
-    const outcome = code ? 'error' : 'ok';
+    // A job's write sent back by the limiter was not made: not an error, and no call to time.
+    const outcome = code === 'RUN_LATER' ? 'deferred' : code ? 'error' : 'ok';
     this.deps.metrics?.platformCallDuration.observe({ platform, operation, outcome, code: code || 'none' }, ms / 1000);
     const level = req.kind === 'write' ? 'info' : 'debug';
     if (this.deps.logger.isLevelEnabled(level)) {

@@ -2,11 +2,13 @@ import { performance } from 'node:perf_hooks';
 import Bottleneck from 'bottleneck';
 import type { Redis } from 'ioredis';
 import { AppError } from '../../errors/app-error';
+import { RunLaterError } from '../../errors/run-later';
 import type { Logger } from '../../infra/logger';
 import { createRedis } from '../../infra/redis';
 import { PauseBoard } from './pause-board';
+import { currentJobRun, type JobRunContext } from './job-run-context';
 import type { CallKind, Platform } from './types';
-import { LocalWindowLog, newMember, RedisWindowLog, type Attempt, type WindowRule } from './window-log';
+import { LocalWindowLog, newMember, RedisWindowLog, type Attempt, type Reservation, type ReservedRule, type WindowRule } from './window-log';
 
 export interface LimitKey {
   platform: Platform;
@@ -22,6 +24,22 @@ export interface Grant {
   platform: Platform;
   keys: string[];
   at: number;
+  shared: boolean;
+  /** A job's write: the job id (it went on its reservation when `reserved`). */
+  jobId?: string;
+  reserved?: boolean;
+}
+
+/** A job's write told to come back: its job, when it may go (the deciding clock's epoch ms) and whether that is a reservation. */
+export interface Deferral {
+  platform: Platform;
+  keys: string[];
+  jobId: string;
+  /** The decision's time and the time the call may go, on the deciding clock (Redis time when shared). */
+  at: number;
+  goAt: number;
+  /** A reservation in the budget's queue (false: a pause, or the log's own wait while Redis is unreachable or once its reserved time has come). */
+  reserved: boolean;
   shared: boolean;
 }
 
@@ -65,6 +83,8 @@ export class OutboundLimiter {
   private readonly queues = new Bottleneck.Group({ maxConcurrent: 4 });
   private readonly windowMs: number;
   private readonly staleMs: number;
+  private readonly slotWaitMs: number;
+  private readonly graceMs: number;
   /** Until then, Redis failed recently: decide in process without waiting on it. */
   private degradedUntil = 0;
   private sweepAt = 0;
@@ -94,6 +114,15 @@ export class OutboundLimiter {
       pauseFreshMs?: number;
       /** Told of every grant (tests read the decisions themselves instead of timing calls). */
       onGrant?: (g: Grant) => void;
+      /**
+       * Longest a write made from a job run waits for its budget inside its worker slot; past it the
+       * call is given a reservation and throws RunLaterError (WRITE_SLOT_WAIT_MS).
+       */
+      writeSlotWaitMs?: number;
+      /** How long a reservation is kept after its time for a job that has not come back (WRITE_RESERVATION_GRACE_MS). */
+      reservationGraceMs?: number;
+      /** Told of every job write sent back with a RunLaterError (tests read the decisions). */
+      onDefer?: (d: Deferral) => void;
     },
   ) {
     // Queued while (re)connecting, but never longer than the command timeout: then the call is paced in process.
@@ -110,6 +139,8 @@ export class OutboundLimiter {
     this.pauses = new PauseBoard({ redis: opts.redis, prefix: opts.prefix, logger: opts.logger, freshMs: opts.pauseFreshMs });
     this.windowMs = Math.ceil(1000 / (1 - Math.min(0.5, Math.max(0, opts.headroom ?? 0))));
     this.staleMs = opts.staleGrantMs ?? 15;
+    this.slotWaitMs = opts.writeSlotWaitMs ?? 250;
+    this.graceMs = opts.reservationGraceMs ?? 60_000;
   }
 
   private pauseKey(platform: Platform, scope: 'account' | 'app', key: string) {
@@ -140,14 +171,17 @@ export class OutboundLimiter {
   }
 
   /** The budgets a call for `k` counts against. */
-  private rules(k: LimitKey): WindowRule[] {
-    const rules: WindowRule[] = [];
-    const rule = (scope: 'account' | 'app', key: string, rps: number) => ({
+  private rules(k: LimitKey): ReservedRule[] {
+    const rules: ReservedRule[] = [];
+    const rule = (scope: 'account' | 'app', key: string, rps: number): ReservedRule => ({
       key: `${this.opts.prefix}:lim:log:${k.platform}:${scope}:${key}`,
       limit: rps,
       windowMs: this.windowMs,
       // Half the average spacing: a burst is spread out a little, the budget is still fully usable.
       gapMs: Math.floor(this.windowMs / rps / 2),
+      // A job's writes, when they must wait, are given times this far apart: the log's own rate.
+      reservationKey: `${this.opts.prefix}:lim:resv:${k.platform}:${scope}:${key}`,
+      spacingMs: Math.ceil(this.windowMs / rps),
     });
     if (k.accountKey && k.accountRps) rules.push(rule('account', k.accountKey, k.accountRps));
     if (k.appRps) rules.push(rule('app', k.appKey, k.appRps));
@@ -167,7 +201,63 @@ export class OutboundLimiter {
     // Unpaced and not paused (known without asking Redis): the call goes at once, without the
     // async frame below (a fan-out makes one such call per account).
     if (known === 0 && !rules.length) return fn();
+    // A job's write (its run's first) that cannot go soon is sent back with a reservation.
+    const job = kind === 'write' && k.accountKey !== undefined ? currentJobRun() : undefined;
+    if (job && !job.sentWrite) return this.runJobWrite(k, job, fn, known, rules);
     return this.runPaced(k, kind, fn, deadlineMs, startedAt, known, rules);
+  }
+
+  /**
+   * A write made from a job run (docs/architecture.md, "Write reservations"): it waits in its
+   * worker slot only briefly (`writeSlotWaitMs` per wait, twice that in all). Longer, and it throws
+   * RunLaterError: for a budget, with the time of its reservation, taken in Redis in arrival order
+   * and spaced at the budget's rate, which its job's next run (any replica) goes on; for a pause,
+   * with the pause's end. Nothing was sent then (`fn` was not called).
+   */
+  private async runJobWrite<T>(k: LimitKey, job: JobRunContext, fn: () => Promise<T>, known: number | Promise<number>, rules: ReservedRule[]): Promise<T> {
+    const paused = typeof known === 'number' ? known : await known;
+    if (paused > this.slotWaitMs) {
+      const now = Date.now();
+      throw this.defer(k, rules, job, { at: now, waitMs: paused, reserved: false, shared: false }, `waiting out the ${k.platform} pause`);
+    }
+    if (paused > 0) await sleep(paused);
+    const slot: Slot = { started: false, cancelled: false };
+    if (!rules.length) {
+      job.sentWrite = true;
+      return fn();
+    }
+    const member = newMember();
+    const scopes = k.accountRps ? (k.appRps ? 'account and app' : 'account') : 'app';
+    const reason = `waiting for the ${k.platform} ${scopes} budget`;
+    // After a grant that reached us late, the call re-takes its place in the log alone (its
+    // reservation is spent): the logged time stays close to the time it really leaves.
+    let retaking = false;
+    let waited = 0;
+    for (let stale = 0; ; ) {
+      const sent = performance.now();
+      const d = retaking ? { ...(await this.take(rules, member)), reserved: false, held: false } : await this.reserve(rules, member, job.jobId);
+      if (d.granted) {
+        if (d.shared && performance.now() - sent > this.staleMs && ++stale <= 2) {
+          retaking = true;
+          continue;
+        }
+        job.sentWrite = true;
+        return this.launch(k, rules, d, slot, fn, { jobId: job.jobId, reserved: d.held });
+      }
+      if (d.waitMs <= this.slotWaitMs && waited + d.waitMs <= 2 * this.slotWaitMs) {
+        waited += d.waitMs;
+        await sleep(d.waitMs);
+        continue;
+      }
+      throw this.defer(k, rules, job, d, reason);
+    }
+  }
+
+  /** The RunLaterError a deferred job write throws (its time on this process's clock). */
+  private defer(k: LimitKey, rules: WindowRule[], job: JobRunContext, d: { at: number; waitMs: number; reserved: boolean; shared: boolean }, reason: string): RunLaterError {
+    this.opts.onDefer?.({ platform: k.platform, keys: rules.map((r) => r.key), jobId: job.jobId, at: d.at, goAt: d.at + d.waitMs, reserved: d.reserved, shared: d.shared });
+    this.opts.logger.debug({ platform: k.platform, jobId: job.jobId, waitMs: d.waitMs, reserved: d.reserved }, 'job write deferred');
+    return new RunLaterError(Date.now() + d.waitMs, reason);
   }
 
   private async runPaced<T>(
@@ -254,9 +344,9 @@ export class OutboundLimiter {
     }
   }
 
-  private launch<T>(k: LimitKey, rules: WindowRule[], a: Attempt & { shared: boolean }, slot: Slot, fn: () => Promise<T>): Promise<T> {
+  private launch<T>(k: LimitKey, rules: WindowRule[], a: Attempt & { shared: boolean }, slot: Slot, fn: () => Promise<T>, job?: { jobId: string; reserved: boolean }): Promise<T> {
     slot.started = true;
-    this.opts.onGrant?.({ platform: k.platform, keys: rules.map((r) => r.key), at: a.at, shared: a.shared });
+    this.opts.onGrant?.({ platform: k.platform, keys: rules.map((r) => r.key), at: a.at, shared: a.shared, ...job });
     try {
       return fn();
     } catch (err) {
@@ -279,6 +369,19 @@ export class OutboundLimiter {
       this.sweepAt = now + 60_000;
     }
     return { ...this.local.take(rules, member, now), shared: false };
+  }
+
+  /** A job write's decision: the shared log with reservations, or (Redis unreachable) the in-process log alone. */
+  private async reserve(rules: ReservedRule[], member: string, holder: string): Promise<Reservation & { shared: boolean }> {
+    if (Date.now() >= this.degradedUntil && (this.conn.status === 'ready' || !this.connectedOnce)) {
+      try {
+        return { ...(await this.shared.reserve(rules, member, holder, this.graceMs)), shared: true };
+      } catch (err) {
+        this.opts.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'shared limiter unavailable; pacing in-process');
+        this.degradedUntil = Date.now() + 2000;
+      }
+    }
+    return { ...(await this.take(rules, member)), reserved: false, held: false };
   }
 
   private async giveBack(rules: WindowRule[], member: string): Promise<void> {

@@ -54,6 +54,94 @@ for i = 1, #KEYS do
 end
 return {1, 0, now}`;
 
+/**
+ * The same decision for a write made from a job run, with reservations (docs/architecture.md,
+ * "Write reservations"). Each budget has, next to its log, a sorted set of reservations: job id →
+ * the time that job's call may go, spaced `spacing` (= windowMs / limit) apart and handed out in
+ * the order the script runs, i.e. arrival order across every replica.
+ * - The caller holds a reservation (`holder` is in a reservation set): before its time, the answer
+ *   is "reserved, `wait` ms"; once it has come, the log decides as for any call (wait when it has no
+ *   room yet), and a grant drops the reservation.
+ * - Otherwise the call goes now if the log has room and no reservation is pending at or after now
+ *   minus the spacing (a fresh call never overtakes a reservation still to come); else it is given
+ *   a reservation at the first time every budget allows: past the log's own wait and one spacing
+ *   after the budget's latest reservation.
+ * Reservations older than `grace` are dropped (a job that never came back), so they cannot hold a
+ * budget for ever. Returns {1, 0, now} granted, {3, 0, now} granted on the holder's reservation,
+ * {0, wait, now} wait (its time has come, the log has no room yet), {2, wait, now} reserved for
+ * now + wait (given now, or held from before).
+ * KEYS: log and reservation set per budget. ARGV: member, holder, grace, then limit, window, gap,
+ * spacing per budget.
+ */
+const RESERVE = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local member = ARGV[1]
+local holder = ARGV[2]
+local grace = tonumber(ARGV[3])
+local n = #KEYS / 2
+local logWait = 0
+local at = now
+local held = nil
+for i = 1, n do
+  local log = KEYS[i * 2 - 1]
+  local resv = KEYS[i * 2]
+  local limit = tonumber(ARGV[i * 4])
+  local win = tonumber(ARGV[i * 4 + 1])
+  local gap = tonumber(ARGV[i * 4 + 2])
+  local spacing = tonumber(ARGV[i * 4 + 3])
+  redis.call('zremrangebyscore', log, '-inf', now - win)
+  redis.call('zremrangebyscore', resv, '-inf', now - grace)
+  local retake = redis.call('zrem', log, member) == 1
+  local c = redis.call('zcard', log)
+  if c >= limit then
+    local e = redis.call('zrange', log, c - limit, c - limit, 'WITHSCORES')
+    logWait = math.max(logWait, tonumber(e[2]) + win - now)
+  end
+  if c > 0 and gap > 0 and not retake then
+    local last = redis.call('zrange', log, -1, -1, 'WITHSCORES')
+    logWait = math.max(logWait, tonumber(last[2]) + gap - now)
+  end
+  local mine = redis.call('zscore', resv, holder)
+  if mine then held = math.max(held or 0, tonumber(mine)) end
+  local tail = redis.call('zrange', resv, -1, -1, 'WITHSCORES')
+  if tail[2] then at = math.max(at, tonumber(tail[2]) + spacing) end
+end
+if held then
+  if held > now then return {2, held - now, now} end
+  if logWait > 0 then return {0, logWait, now} end
+elseif logWait > 0 or at > now then
+  local when = math.max(now + logWait, at)
+  for i = 1, n do
+    redis.call('zadd', KEYS[i * 2], when, holder)
+    redis.call('pexpire', KEYS[i * 2], when - now + grace + 1000)
+  end
+  return {2, when - now, now}
+end
+for i = 1, n do
+  redis.call('zadd', KEYS[i * 2 - 1], now, member)
+  redis.call('pexpire', KEYS[i * 2 - 1], tonumber(ARGV[i * 4 + 1]) + 1000)
+  if held then redis.call('zrem', KEYS[i * 2], holder) end
+end
+if held then return {3, 0, now} end
+return {1, 0, now}`;
+
+/** A budget with its reservation set (a job's write: `RedisWindowLog.reserve`). */
+export interface ReservedRule extends WindowRule {
+  /** Sorted set of reservations: job id → the time its call may go. */
+  reservationKey: string;
+  /** Between two reservations: windowMs / limit, the log's own average rate. */
+  spacingMs: number;
+}
+
+/**
+ * `reserved`: not granted; the caller holds (or was just given) a reservation and may go in
+ * `waitMs`. `held`: granted on the caller's reservation.
+ */
+export interface Reservation extends Attempt {
+  reserved: boolean;
+  held: boolean;
+}
+
 let memberSeq = 0;
 const memberPrefix = `${process.pid}.${Math.random().toString(36).slice(2, 8)}`;
 /** A member name no other call in any replica uses. */
@@ -61,6 +149,7 @@ export const newMember = () => `${memberPrefix}.${++memberSeq}`;
 
 interface ScriptClient extends Redis {
   limiterTake(numKeys: number, ...args: (string | number)[]): Promise<[number, number, number]>;
+  limiterReserve(numKeys: number, ...args: (string | number)[]): Promise<[number, number, number]>;
 }
 
 /** The shared log in Redis. */
@@ -69,6 +158,7 @@ export class RedisWindowLog {
 
   constructor(redis: Redis) {
     if (!('limiterTake' in redis)) redis.defineCommand('limiterTake', { lua: TAKE });
+    if (!('limiterReserve' in redis)) redis.defineCommand('limiterReserve', { lua: RESERVE });
     this.client = redis as ScriptClient;
   }
 
@@ -78,6 +168,18 @@ export class RedisWindowLog {
     for (const r of rules) args.push(r.limit, r.windowMs, r.gapMs);
     const [granted, waitMs, at] = await this.client.limiterTake(rules.length, ...args);
     return { granted: granted === 1, waitMs, at };
+  }
+
+  /**
+   * A job's write: granted now, or told when it may go. `holder` (the job id) names its reservation,
+   * kept until the job's call is granted or `graceMs` after its time.
+   */
+  async reserve(rules: ReservedRule[], member: string, holder: string, graceMs: number): Promise<Reservation> {
+    const args: (string | number)[] = rules.flatMap((r) => [r.key, r.reservationKey]);
+    args.push(member, holder, graceMs);
+    for (const r of rules) args.push(r.limit, r.windowMs, r.gapMs, r.spacingMs);
+    const [state, waitMs, at] = await this.client.limiterReserve(rules.length * 2, ...args);
+    return { granted: state === 1 || state === 3, reserved: state === 2, held: state === 3, waitMs, at };
   }
 }
 
