@@ -2,20 +2,20 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { ANOTHER_JOB, type CreateClaims } from '../../platforms/core/write-operation';
 import { JobSql, statement } from './job-sql';
 
-const HOLDERS = statement('select object_id, job_id, step from create_claims where platform = ? and object_id = any(?::text[])');
+const HOLDERS = statement('select object_id, job_id, step from create_claims where tenant_id = ? and platform = ? and object_id = any(?::text[])');
 
 /**
  * Inserts every id, or keeps one this very step holds already; a row another step holds is left
  * alone and not returned, so fewer rows back than ids means the claim was refused (and undone).
  */
 const CLAIM = statement(`
-  insert into create_claims (platform, object_id, job_id, step)
-  select ?, unnest(?::text[]), ?::uuid, ?
-  on conflict (platform, object_id) do update set claimed_at = create_claims.claimed_at
+  insert into create_claims (tenant_id, platform, object_id, job_id, step)
+  select ?::uuid, ?, unnest(?::text[]), ?::uuid, ?
+  on conflict (tenant_id, platform, object_id) do update set claimed_at = create_claims.claimed_at
     where create_claims.job_id = excluded.job_id and create_claims.step = excluded.step
   returning object_id, (xmax = 0) as inserted`);
 
-const UNDO = statement('delete from create_claims where platform = ? and object_id = any(?::text[]) and job_id = ? and step = ?');
+const UNDO = statement('delete from create_claims where tenant_id = ? and platform = ? and object_id = any(?::text[]) and job_id = ? and step = ?');
 
 /**
  * Steps of other unfinished jobs that sent an identical create (same signature) whose request has
@@ -33,12 +33,13 @@ const PENDING_OTHERS = statement(`
     and j.state in ('queued', 'active')
     and not exists (select 1 from create_claims c where c.job_id = cp.job_id and c.step = cp.step)`);
 
-/** The claims of one job's create steps on one platform, in PostgreSQL (`create_claims`). */
+/** The claims of one job's create steps on one platform, in PostgreSQL (`create_claims`), within its tenant. */
 export class CreateClaimStore implements CreateClaims {
   private readonly sql: JobSql;
 
   constructor(
     orm: MikroORM,
+    private readonly tenantId: string,
     private readonly jobId: string,
     private readonly platform: string,
   ) {
@@ -48,17 +49,17 @@ export class CreateClaimStore implements CreateClaims {
   async holders(ids: string[]): Promise<Map<string, string>> {
     const held = new Map<string, string>();
     if (!ids.length) return held;
-    const rows = await this.sql.run<{ object_id: string; job_id: string; step: string }>(HOLDERS, [this.platform, ids]);
+    const rows = await this.sql.run<{ object_id: string; job_id: string; step: string }>(HOLDERS, [this.tenantId, this.platform, ids]);
     for (const r of rows) held.set(r.object_id, r.job_id === this.jobId ? r.step : ANOTHER_JOB);
     return held;
   }
 
   async claim(step: string, ids: string[]): Promise<boolean> {
     const unique = [...new Set(ids)];
-    const rows = await this.sql.run<{ object_id: string; inserted: boolean }>(CLAIM, [this.platform, unique, this.jobId, step]);
+    const rows = await this.sql.run<{ object_id: string; inserted: boolean }>(CLAIM, [this.tenantId, this.platform, unique, this.jobId, step]);
     if (rows.length === unique.length) return true;
     const taken = rows.filter((r) => r.inserted).map((r) => r.object_id);
-    if (taken.length) await this.sql.run(UNDO, [this.platform, taken, this.jobId, step]);
+    if (taken.length) await this.sql.run(UNDO, [this.tenantId, this.platform, taken, this.jobId, step]);
     return false;
   }
 

@@ -34,6 +34,6 @@ export class CreateLookupSettings {
 
   /** What a write job's creates need besides the caller: the claims of its steps and the tenant's choice. */
   forJob(jobId: string, account: JobAccount): { claims: CreateClaims; createLookup: () => Promise<CreateLookupStyle> } {
-    return { claims: new CreateClaimStore(this.orm, jobId, account.platform), createLookup: () => this.of(account.tenantId) };
+    return { claims: new CreateClaimStore(this.orm, account.tenantId, jobId, account.platform), createLookup: () => this.of(account.tenantId) };
   }
 }

@@ -17,6 +17,23 @@ export interface Attempt {
 }
 
 /**
+ * Lua, inside a loop over budgets with `log`, `limit`, `win`, `gap`, `member` and `now` in scope:
+ * drops the log's expired entries and `member`'s own earlier entry (a re-take), then raises
+ * `waitVar` to when the log has room for one more call, `gap` after its newest.
+ */
+const logWait = (waitVar: string) => `  redis.call('zremrangebyscore', log, '-inf', now - win)
+  local retake = redis.call('zrem', log, member) == 1
+  local c = redis.call('zcard', log)
+  if c >= limit then
+    local e = redis.call('zrange', log, c - limit, c - limit, 'WITHSCORES')
+    ${waitVar} = math.max(${waitVar}, tonumber(e[2]) + win - now)
+  end
+  if c > 0 and gap > 0 and not retake then
+    local last = redis.call('zrange', log, -1, -1, 'WITHSCORES')
+    ${waitVar} = math.max(${waitVar}, tonumber(last[2]) + gap - now)
+  end`;
+
+/**
  * A sliding-window log per budget: every granted call is a member of a sorted set scored by the
  * time it was granted. A call is granted only if, at that moment, every budget it counts against
  * has fewer than `limit` entries in the last `windowMs` and its newest entry is `gapMs` old; the
@@ -31,21 +48,11 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local member = ARGV[1]
 local wait = 0
 for i = 1, #KEYS do
-  local k = KEYS[i]
+  local log = KEYS[i]
   local limit = tonumber(ARGV[i * 3 - 1])
   local win = tonumber(ARGV[i * 3])
   local gap = tonumber(ARGV[i * 3 + 1])
-  redis.call('zremrangebyscore', k, '-inf', now - win)
-  local retake = redis.call('zrem', k, member) == 1
-  local n = redis.call('zcard', k)
-  if n >= limit then
-    local e = redis.call('zrange', k, n - limit, n - limit, 'WITHSCORES')
-    wait = math.max(wait, tonumber(e[2]) + win - now)
-  end
-  if n > 0 and gap > 0 and not retake then
-    local last = redis.call('zrange', k, -1, -1, 'WITHSCORES')
-    wait = math.max(wait, tonumber(last[2]) + gap - now)
-  end
+${logWait('wait')}
 end
 if wait > 0 then return {0, wait, now} end
 for i = 1, #KEYS do
@@ -62,10 +69,12 @@ return {1, 0, now}`;
  * - The caller holds a reservation (`holder` is in a reservation set): before its time, the answer
  *   is "reserved, `wait` ms"; once it has come, the log decides as for any call (wait when it has no
  *   room yet), and a grant drops the reservation.
- * - Otherwise the call goes now if the log has room and no reservation is pending at or after now
- *   minus the spacing (a fresh call never overtakes a reservation still to come); else it is given
- *   a reservation at the first time every budget allows: past the log's own wait and one spacing
- *   after the budget's latest reservation.
+ * - Otherwise the call goes now if the log has room and no budget is booked up: a budget is booked
+ *   up when its log entries and its reservations within a window of now fill its limit (a fresh call
+ *   then never overtakes a reservation still to come). Else it is given a reservation at the first
+ *   time every budget allows: past the log's own wait and, for each booked-up budget, one spacing
+ *   after its latest reservation. A budget with room to spare (an app budget shared by many
+ *   accounts, one of which has a backlog) orders nobody behind that backlog.
  * Reservations older than `grace` are dropped (a job that never came back), so they cannot hold a
  * budget for ever. Returns {1, 0, now} granted, {3, 0, now} granted on the holder's reservation,
  * {0, wait, now} wait (its time has come, the log has no room yet), {2, wait, now} reserved for
@@ -89,22 +98,15 @@ for i = 1, n do
   local win = tonumber(ARGV[i * 4 + 1])
   local gap = tonumber(ARGV[i * 4 + 2])
   local spacing = tonumber(ARGV[i * 4 + 3])
-  redis.call('zremrangebyscore', log, '-inf', now - win)
   redis.call('zremrangebyscore', resv, '-inf', now - grace)
-  local retake = redis.call('zrem', log, member) == 1
-  local c = redis.call('zcard', log)
-  if c >= limit then
-    local e = redis.call('zrange', log, c - limit, c - limit, 'WITHSCORES')
-    logWait = math.max(logWait, tonumber(e[2]) + win - now)
-  end
-  if c > 0 and gap > 0 and not retake then
-    local last = redis.call('zrange', log, -1, -1, 'WITHSCORES')
-    logWait = math.max(logWait, tonumber(last[2]) + gap - now)
-  end
+${logWait('logWait')}
   local mine = redis.call('zscore', resv, holder)
   if mine then held = math.max(held or 0, tonumber(mine)) end
-  local tail = redis.call('zrange', resv, -1, -1, 'WITHSCORES')
-  if tail[2] then at = math.max(at, tonumber(tail[2]) + spacing) end
+  local ahead = redis.call('zcount', resv, now - win, now + win)
+  if ahead > 0 and ahead + c >= limit then
+    local tail = redis.call('zrange', resv, -1, -1, 'WITHSCORES')
+    at = math.max(at, tonumber(tail[2]) + spacing)
+  end
 end
 if held then
   if held > now then return {2, held - now, now} end

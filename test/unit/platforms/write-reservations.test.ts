@@ -87,19 +87,27 @@ describe('the reservation script', () => {
     expect(await reservations(r)).toEqual([['job-2', given.at + given.waitMs]]);
   });
 
-  it('a fresh call reserves behind a pending reservation even when the log has room', async () => {
-    const r = budget('behind', 10);
-    const pendingAt = (await redisNow()) + 20_000;
-    await redis.zadd(r.reservationKey, pendingAt, 'job-early');
+  it('a fresh call reserves behind the pending reservations of a booked-up budget even when the log has room', async () => {
+    const r = budget('behind', 2);
+    const now = await redisNow();
+    await redis.zadd(r.reservationKey, now + 10_000, 'job-early', now + 40_000, 'job-later');
     const fresh = await shared.reserve([r], 'm-f', 'job-fresh', GRACE);
     expect(fresh).toMatchObject({ granted: false, reserved: true });
     expect(await reservations(r)).toEqual([
-      ['job-early', pendingAt],
-      ['job-fresh', pendingAt + r.spacingMs],
+      ['job-early', now + 10_000],
+      ['job-later', now + 40_000],
+      ['job-fresh', now + 40_000 + r.spacingMs],
     ]);
     expect(await redis.zcard(r.key)).toBe(0);
     // A read (the plain log) is not held back by reservations: it spends the budget as before.
     expect((await shared.take([r], 'm-read')).granted).toBe(true);
+  });
+
+  it('a budget with room beside its reservations lets a fresh call go at once', async () => {
+    const r = budget('roomy', 10);
+    await redis.zadd(r.reservationKey, (await redisNow()) + 20_000, 'job-early');
+    expect(await shared.reserve([r], 'm-r', 'job-r', GRACE)).toMatchObject({ granted: true, reserved: false });
+    expect(await reservations(r)).toEqual([['job-early', expect.any(Number)]]);
   });
 
   it('a job whose reserved time has come is granted on it, and its reservation is spent', async () => {
@@ -125,16 +133,29 @@ describe('the reservation script', () => {
 
   it('takes one time good for every budget, and reserves it in each', async () => {
     const account = budget('multi-acct', 10);
-    const app = budget('multi-app', 100);
-    const appTail = (await redisNow()) + 30_000;
-    await redis.zadd(app.reservationKey, appTail, 'job-other-account');
+    const app = budget('multi-app', 2);
+    const now = await redisNow();
+    const appTail = now + 30_000;
+    await redis.zadd(app.reservationKey, now + 5_000, 'job-other-1', appTail, 'job-other-2');
     const r = await shared.reserve([account, app], 'm-x', 'job-x', GRACE);
     expect(r.reserved).toBe(true);
     expect(await reservations(account)).toEqual([['job-x', appTail + app.spacingMs]]);
     expect(await reservations(app)).toEqual([
-      ['job-other-account', appTail],
+      ['job-other-1', now + 5_000],
+      ['job-other-2', appTail],
       ['job-x', appTail + app.spacingMs],
     ]);
+  });
+
+  it("one account's backlog in an app budget with room does not order another account's write behind it", async () => {
+    const backlogged = budget('acct-a', 1);
+    const other = budget('acct-b', 1);
+    const app = budget('shared-app', 100);
+    const now = await redisNow();
+    for (let i = 0; i < 5; i++) await redis.zadd(app.reservationKey, now + (i + 1) * backlogged.spacingMs, `job-a${i}`);
+    for (let i = 0; i < 5; i++) await redis.zadd(backlogged.reservationKey, now + (i + 1) * backlogged.spacingMs, `job-a${i}`);
+    expect(await shared.reserve([other, app], 'm-b', 'job-b', GRACE)).toMatchObject({ granted: true, reserved: false });
+    expect(await shared.reserve([backlogged, app], 'm-a5', 'job-a5', GRACE)).toMatchObject({ granted: false, reserved: true });
   });
 
   it('drops a reservation its job did not come back for within the grace', async () => {
@@ -203,7 +224,8 @@ describe('the outbound limiter: writes of a job run', () => {
     const key = keyFor('holder');
     const ran: string[] = [];
     const write = (jobId: string) => withJobRun(jobId, () => limiter.run(key, 'write', async () => void ran.push(jobId)));
-    const pending = (await redisNow()) + 10_000;
+    // Within a window of now: with one call per window the budget is booked up.
+    const pending = (await redisNow()) + 1_000;
     await redis.zadd(resvKey('holder'), pending, 'j-waiting');
     const fresh = await write('j-fresh').catch((e: unknown) => e);
     expect(isRunLater(fresh)).toBe(true);
