@@ -64,7 +64,7 @@ describe('linkedin calls', () => {
     expect(accountPath('5', 'creatives', 'urn:li:sponsoredCreative:8')).toBe('adAccounts/5/creatives/urn%3Ali%3AsponsoredCreative%3A8');
   });
 
-  it('a campaign create takes the group as a number or URN, amounts as decimal strings, and names up to LinkedIn's limit', () => {
+  it('a campaign create takes the group as a number or URN, amounts as decimal strings, and names up to LinkedIn’s limit', () => {
     const base = { adAccountId: '5', campaignGroupId: 'urn:li:sponsoredCampaignGroup:6', name: 'Spring', type: 'SPONSORED_UPDATES', costType: 'CPC', unitCost: { amount: '4.50', currencyCode: 'USD' }, runSchedule: { start: 1767225600000 }, locale: { country: 'US', language: 'en' }, targetingCriteria: { include: { and: [] } } };
     expect(CreateCampaignDto.parse(base)).toMatchObject({ campaignGroupId: '6', status: 'DRAFT' });
     expect(CreateCampaignDto.safeParse({ ...base, unitCost: { amount: 4.5, currencyCode: 'USD' } }).success).toBe(false);
