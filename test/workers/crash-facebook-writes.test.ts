@@ -9,7 +9,7 @@ let n = 0;
 const uniq = (what: string) => `${what} ${Date.now()}-${++n}`;
 
 /*
- * The Meta creates added for issue 14, crashed like those of crash-every-create.test.ts: Meta accepts
+ * The other Meta creates (ad set, creative), crashed like those of crash-every-create.test.ts: Meta accepts
  * the create, the worker is SIGKILLed before our "done" checkpoint, and a new worker must find the
  * object by its job-step name instead of creating a second one (an image is named by its bytes, so
  * uploading them again is how the retry finds it).

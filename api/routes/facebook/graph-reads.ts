@@ -22,7 +22,7 @@ export const notInAccount = ({ account }: Pick<GuardedContext, 'account'>, what:
 
 /**
  * Reads an object and checks it belongs to the guarded account (its `account_id`): an object of
- * another account answers 404, as if it did not exist (issue 7 "Ids").
+ * another account answers 404, as if it did not exist.
  */
 export async function readOwned(g: Guarded, call: GraphCall, what: string, id: string): Promise<Record<string, unknown>> {
   const obj = await read(g, call);

@@ -21,5 +21,5 @@ export const tenantRoutes: RouteSpec[] = [
   ...webhookRoutes,
 ];
 
-/** Everything issue 4 adds: external-user tokens, sign-up/invitation acceptance, tenant administration. */
+/** The tenant surface: external-user tokens, sign-up and invitation acceptance, tenant administration. */
 export const identityRoutes: RouteSpec[] = [...authRoutes, ...tenantsRoutes, ...tenantRoutes];

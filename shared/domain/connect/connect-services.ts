@@ -3,7 +3,7 @@ import type { IdentityServices } from '../identity/identity-services';
 import { ConnectFlowService } from './connect-flow.service';
 import { ConnectSessionService } from './connect-sessions.service';
 
-/** The hosted Connect page's use cases (issue 18). */
+/** The hosted Connect page's use cases. */
 export interface ConnectServices {
   sessions: ConnectSessionService;
   flow: ConnectFlowService;

@@ -16,7 +16,7 @@ import { PlatformAuthService, type AppLookup } from './platform-auth.service';
 import { TokenCache } from './token-cache';
 import { Connection } from '../../persistence/entities/connection.entity';
 
-/** Connections, the ad-account guard and the platform core (issue 5), spread into Services. */
+/** Connections, the ad-account guard and the platform core, spread into Services. */
 export interface ConnectionServices {
   platforms: PlatformRegistry;
   limiter: OutboundLimiter;

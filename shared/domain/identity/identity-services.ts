@@ -11,7 +11,7 @@ import { InvitationService } from '../tenants/invitations.service';
 import { TenantAppService } from '../tenants/tenant-apps.service';
 import { Revocations } from './revocations';
 
-/** Identity and tenancy services (issue 4), spread into the process-wide Services container. */
+/** Identity and tenancy services, spread into the process-wide Services container. */
 export interface IdentityServices {
   vault: Vault;
   mailer: Mailer;

@@ -2,7 +2,7 @@ import { useWorld } from '../../world';
 import { aliceAndBob, G, gaqlPath, searchStreamOf } from './fixtures';
 
 /**
- * Each GoogleAdsFailure family as the caller sees it (issue 9 "Errors"). Faults are injected on one
+ * Each GoogleAdsFailure family as the caller sees it. Faults are injected on one
  * account's searchStream path; currencies are warmed first so each test sees only its own call.
  */
 const w = useWorld({ platform: 'google', workers: true }, aliceAndBob);
