@@ -28,6 +28,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'IDEMPOTENCY_KEY_REUSED':
     case 'PLATFORM_APP_NOT_CONFIGURED':
     case 'ALREADY_EXISTS':
+    case 'PLATFORM_APP_IN_USE':
     case 'CREATE_UNCONFIRMED':
       return 409;
     case 'PAYLOAD_TOO_LARGE':

@@ -51,11 +51,11 @@ ${passwordFields('Choose a password')}
   });
 }
 
-function resetForm(o: { token: string; email: string; problems?: string[] }): Html {
+function resetForm(o: { token: string; email: string; tenantName: string; problems?: string[] }): Html {
   return layout({
     title: 'Choose a new password',
     body: html`<h1>Choose a new password</h1>
-<p>For <strong>${o.email}</strong>.</p>
+<p>For your <strong>${o.tenantName}</strong> account, <strong>${o.email}</strong>.</p>
 ${errorList(o.problems ?? [])}
 <form method="post" action="/reset-password">
 <input type="hidden" name="token" value="${o.token}">
@@ -66,8 +66,9 @@ ${passwordFields('New password')}
   });
 }
 
-const loginHint = (email: string) =>
-  html`Log in with <strong>${email}</strong> and the password you just chose: your application calls <code>POST /api/v1/tenant/auth/login</code>, described in the <a href="/docs">API reference</a>.`;
+/** What a teammate does next, in their words: where they sign in is their team's own page, which this gateway does not know. */
+const loginHint = (email: string, tenantName: string) =>
+  html`From now on, sign in to <strong>${tenantName}</strong> with <strong>${email}</strong> and the password you just chose, on the sign-in page your team uses. You can close this window.`;
 
 const missingToken = (res: Response) =>
   sendPage(res, messagePage({ title: 'This link is incomplete', text: 'Open the link from your email again; if you copied it, copy the whole line.', tone: 'error' }), { status: 400 });
@@ -119,14 +120,14 @@ export function accountPages(deps: AppDeps): Router {
       }
       throw err;
     }
-    sendPage(res, messagePage({ title: `Welcome to ${inv.tenantName}`, text: html`Your account is ready. ${loginHint(inv.email)}`, tone: 'ok' }));
+    sendPage(res, messagePage({ title: `Welcome to ${inv.tenantName}`, text: html`Your account is ready. ${loginHint(inv.email, inv.tenantName)}`, tone: 'ok' }));
   }));
 
   router.get('/reset-password', page('reset', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token.slice(0, 200) : '';
     if (!token) return missingToken(res);
-    const { email } = await tenantUsers.describeReset(req.ctx.em, token);
-    sendPage(res, resetForm({ token, email }));
+    const { email, tenantName } = await tenantUsers.describeReset(req.ctx.em, token);
+    sendPage(res, resetForm({ token, email, tenantName }));
   }));
 
   router.post('/reset-password', formBody, page('reset', async (req, res) => {
@@ -134,13 +135,13 @@ export function accountPages(deps: AppDeps): Router {
     const token = field(req, 'token').slice(0, 200);
     if (!token) return missingToken(res);
     const password = field(req, 'password');
-    const { email } = await tenantUsers.describeReset(req.ctx.em, token);
+    const { email, tenantName } = await tenantUsers.describeReset(req.ctx.em, token);
     const problems = passwordProblems(password, field(req, 'confirm'));
-    if (problems.length) return sendPage(res, resetForm({ token, email, problems }), { status: 400 });
+    if (problems.length) return sendPage(res, resetForm({ token, email, tenantName, problems }), { status: 400 });
     await tenantUsers.resetPassword(req.ctx.em, token, password);
     sendPage(res, messagePage({
       title: 'Your password has been changed',
-      text: html`Every session of this account was signed out. ${loginHint(email)}`,
+      text: html`For your safety, this account was signed out everywhere. ${loginHint(email, tenantName)}`,
       tone: 'ok',
     }));
   }));

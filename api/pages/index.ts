@@ -9,6 +9,6 @@ import { connectPages } from './connect/connect-pages';
 export function mountPages(app: Express, deps: AppDeps): void {
   app.use(assetsRouter());
   app.use(accountPages(deps));
-  app.use(connectionResultPage());
+  app.use(connectionResultPage(deps));
   app.use(connectPages(deps));
 }

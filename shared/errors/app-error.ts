@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_KEY_REUSED',
   'PLATFORM_APP_NOT_CONFIGURED',
   'ALREADY_EXISTS',
+  /** The tenant's app for a platform still serves active connections: they must be revoked before it is removed. */
+  'PLATFORM_APP_IN_USE',
   'PAYLOAD_TOO_LARGE',
   'PLATFORM_REJECTED',
   'RATE_LIMITED',

@@ -29,6 +29,8 @@ export function jobDisposition(code: ErrorCode): JobDisposition {
     case 'JOB_NOT_FOUND':
     case 'PLATFORM_APP_NOT_CONFIGURED':
     case 'ALREADY_EXISTS':
+    // Tenant administration's refusal; no job removes an app, and waiting would not revoke the connections.
+    case 'PLATFORM_APP_IN_USE':
     // An earlier attempt may have made the object and the lookup cannot tell which: creating again could double it.
     case 'CREATE_UNCONFIRMED':
     // A bug or a broken invariant: running the same code again gives the same answer.

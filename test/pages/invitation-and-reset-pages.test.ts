@@ -31,6 +31,8 @@ describe('invitation and password-reset pages in a browser', () => {
     return { email, link: linkIn((await mailTo(mail, email)).text, '/accept-invitation') };
   };
   const login = (email: string, password: string) => http(app.url, 'POST', '/api/v1/tenant/auth/login', { body: { email, password } });
+  // A teammate reads these pages, not a developer: no API path or HTTP method on them.
+  const API_TALK = /\/api\/|\b(GET|POST|PATCH|DELETE) \//;
 
   it('accepting an invitation from the emailed link creates an account that can log in', async () => {
     const { email, link } = await invite();
@@ -45,7 +47,11 @@ describe('invitation and password-reset pages in a browser', () => {
     await page.getByLabel('Type it again').fill('correct-horse-battery');
     await page.getByRole('button', { name: 'Create my account' }).click();
     await expectHeading(page, 'Welcome to Acme Ads');
-    await expect(page.locator('main').textContent()).resolves.toContain('Your account is ready');
+    const welcome = (await page.locator('main').textContent()) ?? '';
+    expect(welcome).toContain('Your account is ready.');
+    expect(welcome).toContain(`From now on, sign in to Acme Ads with ${email} and the password you just chose, on the sign-in page your team uses.`);
+    expect(welcome).toContain('You can close this window.');
+    expect(welcome).not.toMatch(API_TALK);
     expect(new URL(page.url()).search).toBe('');
     await browser.screenshot(page, 'invitation-accepted');
     expect((await login(email, 'correct-horse-battery')).status).toBe(200);
@@ -94,11 +100,16 @@ describe('invitation and password-reset pages in a browser', () => {
     const page = await browser.newPage();
     await page.goto(link.toString());
     await expectHeading(page, 'Choose a new password');
+    await expect(page.locator('main').textContent()).resolves.toContain(`For your Reset Co account, ${user.email}.`);
     await browser.screenshot(page, 'reset-form');
     await page.getByLabel('New password').fill('brand-new-password-1');
     await page.getByLabel('Type it again').fill('brand-new-password-1');
     await page.getByRole('button', { name: 'Save the new password' }).click();
     await expectHeading(page, 'Your password has been changed');
+    const done = (await page.locator('main').textContent()) ?? '';
+    expect(done).toContain('For your safety, this account was signed out everywhere.');
+    expect(done).toContain(`From now on, sign in to Reset Co with ${user.email} and the password you just chose, on the sign-in page your team uses.`);
+    expect(done).not.toMatch(API_TALK);
     await browser.screenshot(page, 'reset-done');
     expect((await login(user.email, 'brand-new-password-1')).status).toBe(200);
     expect((await login(user.email, user.password)).status).toBe(401);

@@ -110,10 +110,15 @@ function appRoutes(p: AppPlatform): RouteSpec[] {
       path,
       operationId: `delete${cap(p)}App`,
       summary: `Remove the tenant's ${label} app (owner/admin)`,
+      description:
+        `Refused with 409 \`PLATFORM_APP_IN_USE\` while any active ${label} connection of the tenant still uses the app ` +
+        '(every call, refresh and check of a connection goes through it): `error.details[0].activeConnections` says how many. ' +
+        'Revoke them first (`DELETE /api/v1/connections/{connectionId}`, as each connection\'s external user); revoked, expired ' +
+        'and failed connections do not count. To change credentials without revoking anything, use PATCH instead.',
       tags,
       auth: 'tenant',
       response: { schema: z.object({ platform: z.literal(p), deleted: z.literal(true) }) },
-      errors: [403, 404],
+      errors: [403, 404, 409],
       handler: async ({ deps, em, auth }) => {
         await deps.services.tenantApps.remove(em, tenantOf(auth, ADMINS), p);
         return { data: { platform: p, deleted: true }, message: 'App removed' };

@@ -125,10 +125,36 @@ export class TenantAppService {
     return this.view(app);
   }
 
+  /**
+   * Every active connection of the platform reads, writes and refreshes through the tenant's app,
+   * whichever client id its grant was made with, so the app goes only once none is left; revoked,
+   * expired and failed connections need a new consent anyway. The count and the delete are one
+   * statement, so they see the same connections.
+   */
   async remove(em: EntityManager, tenantId: string, platform: AppPlatform): Promise<void> {
-    const n = await em.nativeDelete(TenantApp, { tenant: tenantId, platform });
-    await this.changed(tenantId, platform);
-    if (n === 0) throw new AppError('NOT_FOUND', `No ${platform} app is configured`);
+    const rows = await em.getConnection().execute<{ deleted: number; active: number; present: boolean }[]>(
+      `with active as (
+         select count(*)::int as n from connections where tenant_id = ? and platform = ? and status = 'active'
+       ), gone as (
+         delete from tenant_apps where tenant_id = ? and platform = ? and (select n from active) = 0 returning 1
+       )
+       select (select count(*)::int from gone) as deleted, (select n from active) as active,
+              exists (select 1 from tenant_apps where tenant_id = ? and platform = ?) as present`,
+      [tenantId, platform, tenantId, platform, tenantId, platform],
+    );
+    const { deleted, active, present } = rows[0]!;
+    if (deleted > 0) {
+      await this.changed(tenantId, platform);
+      return;
+    }
+    // Absent, or removed by a concurrent request between this statement's snapshot and its delete.
+    if (!present || active === 0) throw new AppError('NOT_FOUND', `No ${platform} app is configured`);
+    const label = PLATFORM_APPS[platform].label;
+    throw new AppError(
+      'PLATFORM_APP_IN_USE',
+      `The ${label} app is still used by ${active} active connection${active === 1 ? '' : 's'}; revoke ${active === 1 ? 'it' : 'them'} first (DELETE /api/v1/connections/{connectionId}), then remove the app`,
+      { details: [{ platform, activeConnections: active }] },
+    );
   }
 
   /**

@@ -166,11 +166,12 @@ export class TenantUserService {
   }
 
   /** The email a reset link is for; throws as `resetPassword` would for a bad token. */
-  async describeReset(em: EntityManager, token: string): Promise<{ email: string }> {
-    const reset = await em.findOne(PasswordReset, { tokenHash: sha256(token) }, { populate: ['user'] });
+  /** What the reset page shows the person: whose password, and for which tenant. */
+  async describeReset(em: EntityManager, token: string): Promise<{ email: string; tenantName: string }> {
+    const reset = await em.findOne(PasswordReset, { tokenHash: sha256(token) }, { populate: ['user', 'tenant'] });
     if (!reset || reset.usedAt) throw new AppError('TOKEN_INVALID', 'The reset token is not valid');
     if (reset.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED', 'The reset token has expired');
-    return { email: reset.user.email };
+    return { email: reset.user.email, tenantName: reset.tenant.name };
   }
 
   /** A reset token works once, within an hour, and is stored only as a hash. */

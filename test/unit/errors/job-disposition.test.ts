@@ -24,6 +24,7 @@ const EXPECTED: Record<ErrorCode, JobDisposition> = {
   IDEMPOTENCY_KEY_REUSED: 'retry',
   PLATFORM_APP_NOT_CONFIGURED: 'end',
   ALREADY_EXISTS: 'end',
+  PLATFORM_APP_IN_USE: 'end',
   CREATE_UNCONFIRMED: 'end',
   PAYLOAD_TOO_LARGE: 'retry',
   PLATFORM_REJECTED: 'end',
