@@ -21,7 +21,13 @@ export function registerWire(registry: OpenAPIRegistry): void {
     type: 'apiKey',
     in: 'header',
     name: 'x-external-user-id',
-    description: 'With x-api-key: the external user acted for (or `externalUserId` in query/body)',
+    description: 'With x-api-key: the external user acted for (or `externalUserId` in the query: the `externalUserQuery` scheme, or in the JSON body)',
+  });
+  registry.registerComponent('securitySchemes', 'externalUserQuery', {
+    type: 'apiKey',
+    in: 'query',
+    name: 'externalUserId',
+    description: 'With x-api-key: the external user acted for, in the query string (the same as `x-external-user-id`; when both are sent they must agree)',
   });
   registry.registerComponent('securitySchemes', 'tokenQuery', {
     type: 'apiKey',
@@ -65,13 +71,20 @@ export function registerWire(registry: OpenAPIRegistry): void {
     description: 'With `x-api-key`: the external user acted for (the `externalUser` security scheme)',
     schema: { ...str, example: 'customer-42' },
   });
+  registry.registerComponent('parameters', 'ExternalUserIdQuery', {
+    name: 'externalUserId',
+    in: 'query',
+    required: false,
+    description: 'With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent',
+    schema: { ...str, example: 'customer-42' },
+  });
   registry.registerComponent('parameters', 'IdempotencyKey', {
     name: 'Idempotency-Key',
     in: 'header',
     required: false,
     description:
-      'Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) ' +
-      'and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters.',
+      'Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) ' +
+      'and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters.',
     schema: { ...str, minLength: 1, maxLength: 255, example: '0b6f3c9e-2d4a-4f8b-9c1d-7e5a3b2c1d0f' },
   });
   registry.registerComponent('parameters', 'Prefer', {
@@ -83,12 +96,22 @@ export function registerWire(registry: OpenAPIRegistry): void {
   });
 }
 
-/** Header parameters a route accepts beyond its own schemas. */
+/**
+ * Routes documented with `Idempotency-Key`: writes, and imports started by POST (the deprecated GET
+ * imports are left as they were: a GET is not where a client expects to send one).
+ */
+export const takesIdempotencyKey = (r: RouteSpec): boolean => r.job === 'write' || (r.job === 'import' && r.method !== 'get');
+
+/** Header (and credential query) parameters a route accepts beyond its own schemas. */
 export function headerParameters(r: RouteSpec): { $ref: string }[] {
   const out = [ref('parameters', 'XRequestId')];
-  if (r.auth === 'external' || r.auth === 'external-or-key') out.push(ref('parameters', 'XExternalUserId'));
+  if (r.auth === 'external' || r.auth === 'external-or-key') {
+    out.push(ref('parameters', 'XExternalUserId'));
+    // A query DTO that already names externalUserId documents it itself; twice would be a duplicate parameter.
+    if (!r.query?.shape.externalUserId) out.push(ref('parameters', 'ExternalUserIdQuery'));
+  }
   if (r.job) out.push(ref('parameters', 'Prefer'));
-  if (r.job === 'write') out.push(ref('parameters', 'IdempotencyKey'));
+  if (takesIdempotencyKey(r)) out.push(ref('parameters', 'IdempotencyKey'));
   return out;
 }
 
@@ -101,15 +124,15 @@ export function responseHeaders(r: RouteSpec, status: number): Record<string, { 
   if (status === 429 || status === 503) h['Retry-After'] = ref('headers', 'RetryAfter');
   if (status === 202) h.Location = ref('headers', 'Location');
   if (r.job && status === (r.response?.status ?? 200)) h['Content-Location'] = ref('headers', 'ContentLocation');
-  if (r.job === 'write' && status !== 400 && status !== 401 && status !== 429) h['Idempotent-Replayed'] = ref('headers', 'IdempotentReplayed');
+  if (takesIdempotencyKey(r) && status !== 400 && status !== 401 && status !== 429) h['Idempotent-Replayed'] = ref('headers', 'IdempotentReplayed');
   return h;
 }
 
 /** Security requirement alternatives per auth mode (any one entry suffices). */
 export const SECURITY: Record<RouteSpec['auth'], Record<string, string[]>[]> = {
   none: [],
-  external: [{ bearer: [] }, { apiKey: [], externalUser: [] }, { tokenQuery: [] }],
-  'external-or-key': [{ bearer: [] }, { apiKey: [], externalUser: [] }, { tokenQuery: [] }, { apiKey: [] }],
+  external: [{ bearer: [] }, { apiKey: [], externalUser: [] }, { apiKey: [], externalUserQuery: [] }, { tokenQuery: [] }],
+  'external-or-key': [{ bearer: [] }, { apiKey: [], externalUser: [] }, { apiKey: [], externalUserQuery: [] }, { tokenQuery: [] }, { apiKey: [] }],
   team: [{ apiKey: [] }],
   'api-key': [{ apiKey: [] }],
   'external-refresh': [{ bearer: [] }],
@@ -120,8 +143,9 @@ export const SECURITY: Record<RouteSpec['auth'], Record<string, string[]>[]> = {
 
 const AUTH_TEXT: Record<RouteSpec['auth'], string> = {
   none: 'No credential needed.',
-  external: 'As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.',
-  'external-or-key': 'As an external user (Bearer, `x-api-key` + `x-external-user-id`, or `?token=`), or the tenant itself with `x-api-key` alone.',
+  external: 'As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.',
+  'external-or-key':
+    'As an external user (Bearer, `x-api-key` + `x-external-user-id` or `?externalUserId=`, or `?token=`), or the tenant itself with `x-api-key` alone.',
   team: 'With the tenant’s `x-api-key`.',
   'api-key': 'With the tenant’s `x-api-key`.',
   'external-refresh': 'With an external-user refresh token as Bearer.',

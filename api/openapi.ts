@@ -5,7 +5,7 @@ import { ERROR_CODES } from '../shared/errors/app-error';
 import type { RouteSpec } from './routes/route';
 import { registerWebhookDocs } from './routes/tenant/webhooks.openapi';
 import { JobAcceptedDto } from './routes/jobs/job.schemas';
-import { SECURITY, describe, headerParameters, registerWire, responseHeaders } from './openapi-wire';
+import { SECURITY, describe, headerParameters, registerWire, responseHeaders, takesIdempotencyKey } from './openapi-wire';
 import { addExamples } from './openapi-examples';
 import { API_DESCRIPTION, TAG_TEXT } from './openapi-text';
 
@@ -58,14 +58,23 @@ const successEnvelope = (r: RouteSpec, data: ZodTypeAny, status: number, name: s
       timestamp: z.string().datetime(),
       statusCode: z.number().int().openapi({ example: status }),
       data,
-      ...(r.job
-        ? {
-            jobId: z.string().uuid().openapi({ description: 'The job this answer started or joined (also on a synchronous 200)' }),
-            pollUrl: z.string().openapi({ description: 'The job record: `GET /api/v1/jobs/{jobId}`', example: '/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e' }),
-          }
-        : {}),
+      ...(r.job ? jobFields(status !== 202 && r.answersWithoutJob === true) : {}),
     })
     .openapi(name);
+
+/** `jobId`/`pollUrl` beside `data`; optional where a 200 may come straight back without a job. */
+function jobFields(optional: boolean) {
+  const jobId = z.string().uuid();
+  const pollUrl = z.string();
+  const when = optional ? '; absent when the answer came back directly, without starting a job' : '';
+  return {
+    jobId: (optional ? jobId.optional() : jobId).openapi({ description: `The job this answer started or joined (also on a synchronous 200)${when}` }),
+    pollUrl: (optional ? pollUrl.optional() : pollUrl).openapi({
+      description: `The job record: \`GET /api/v1/jobs/{jobId}\`${when}`,
+      example: '/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e',
+    }),
+  };
+}
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY)',
@@ -99,7 +108,7 @@ export function buildOpenApi(routes: RouteSpec[], version: string): object {
   for (const r of documented) {
     const errors = new Set<number>([400, 429, 500, 503, ...(r.errors ?? [])]);
     if (r.auth !== 'none') errors.add(401);
-    if (r.job === 'write') errors.add(409);
+    if (takesIdempotencyKey(r)) errors.add(409);
     const status = r.response?.status ?? 200;
     const media = r.response?.mediaType;
     const responses: Record<string, ResponseConfig> = {
@@ -167,6 +176,7 @@ export function buildOpenApi(routes: RouteSpec[], version: string): object {
     tags: usedTags.map((name) => ({ name, description: TAG_TEXT[name] ?? `${name} operations.` })),
   });
   dedupeAlternatives(doc);
+  nullableEnums(doc);
   addExamples(doc, examples);
   return doc;
 }
@@ -186,4 +196,15 @@ function dedupeAlternatives(node: unknown): void {
     }
   }
   for (const v of Object.values(o)) dedupeAlternatives(v);
+}
+
+/**
+ * zod-to-openapi renders `z.enum([...]).nullable()` as `type: [string, null]` with an `enum` that
+ * lacks null, which refuses the null the type allows; JSON Schema needs null in the enum too.
+ */
+function nullableEnums(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  const o = node as Record<string, unknown>;
+  if (Array.isArray(o.enum) && Array.isArray(o.type) && o.type.includes('null') && !o.enum.includes(null)) o.enum = [...o.enum, null];
+  for (const v of Object.values(o)) nullableEnums(v);
 }

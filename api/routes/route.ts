@@ -53,6 +53,11 @@ export interface RouteSpec<
   };
   /** Starts a job: documents the 202 answer, `Prefer`, and (writes) `Idempotency-Key` and `Idempotent-Replayed`. */
   job?: 'write' | 'import';
+  /**
+   * Some 200 answers of this job route start no job (a read small enough to answer directly): the
+   * envelope then has no `jobId`/`pollUrl`, so the document marks them optional.
+   */
+  answersWithoutJob?: boolean;
   /** Mounted but left out of the OpenAPI document (an older URL kept working beside its documented form). */
   hidden?: boolean;
   /** Documented with `deprecated: true`: an older form kept working beside its replacement. */

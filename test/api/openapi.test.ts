@@ -78,8 +78,26 @@ describe('OpenAPI document', () => {
     expect(Object.keys(create.responses['202'].headers)).toEqual(expect.arrayContaining(['Location', 'x-request-id']));
     expect(Object.keys(create.responses['200'].headers)).toEqual(expect.arrayContaining(['Idempotent-Replayed', 'RateLimit-Remaining']));
     expect(Object.keys(create.responses['429'].headers)).toContain('Retry-After');
-    expect(create.security).toEqual([{ bearer: [] }, { apiKey: [], externalUser: [] }, { tokenQuery: [] }]);
+    expect(create.security).toEqual([{ bearer: [] }, { apiKey: [], externalUser: [] }, { apiKey: [], externalUserQuery: [] }, { tokenQuery: [] }]);
     expect(paths['/api/v1/facebook/campaigns/{objective}']).toBeUndefined();
+    for (const objective of ['lead', 'awareness', 'traffic', 'engagement', 'sales']) expect(paths[`/api/v1/facebook/campaigns/${objective}`].post.deprecated).toBeUndefined();
+  });
+
+  it('documents externalUserId in the query (with x-api-key) as a security scheme and a query parameter', async () => {
+    const { paths, components } = (await http(w.app.url, 'GET', '/api/v1/openapi.json')).body;
+    expect(components.securitySchemes.externalUserQuery).toMatchObject({ type: 'apiKey', in: 'query', name: 'externalUserId' });
+    expect(components.parameters.ExternalUserIdQuery).toMatchObject({ name: 'externalUserId', in: 'query', required: false });
+    const external = paths['/api/v1/jobs/{jobId}'].get;
+    expect(external.security).toContainEqual({ apiKey: [], externalUserQuery: [] });
+    expect(external.parameters).toContainEqual({ $ref: '#/components/parameters/ExternalUserIdQuery' });
+    // A route whose query DTO names externalUserId itself documents it once.
+    for (const [path, methods] of Object.entries<Record<string, any>>(paths)) {
+      for (const [method, op] of Object.entries<any>(methods)) {
+        const named = (op.parameters ?? []).filter((p: { $ref?: string; in?: string; name?: string }) => p.$ref === '#/components/parameters/ExternalUserIdQuery' || (p.in === 'query' && p.name === 'externalUserId'));
+        if (named.length > 1) throw new Error(`${method} ${path} documents externalUserId twice`);
+      }
+    }
+    expect(paths['/api/v1/tenant/webhooks'].get.security).not.toContainEqual({ apiKey: [], externalUserQuery: [] });
   });
 
   it('names the schemas the contract names: ErrorResponse on the team surface, ReadPixelsDto and ReadPixelEventsDto beside their query parameters', async () => {

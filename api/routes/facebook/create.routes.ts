@@ -1,6 +1,6 @@
 import { z } from '../../../shared/infra/zod-openapi';
 import { IdParams } from '../../../shared/platforms/facebook/dto/common.dto';
-import { CreateCampaignDto, CreateSocialCampaignDto, ObjectiveParams, objectiveSegment } from '../../../shared/platforms/facebook/dto/campaign.dto';
+import { CreateCampaignDto, CreateSocialCampaignDto, OBJECTIVES, ObjectiveParams, objectiveSegment, type ObjectiveSegment } from '../../../shared/platforms/facebook/dto/campaign.dto';
 import { CreateAdCloneDto, CreateSocialAds } from '../../../shared/platforms/facebook/dto/ad.dto';
 import { detailCall } from '../../../shared/platforms/facebook/operations/reads';
 import { cloneAd, createAd, createCampaign } from '../../../shared/platforms/facebook/operations/write-operations';
@@ -11,16 +11,38 @@ import { META_WRITE } from './schemas';
 
 const CreatedDto = z.object({ id: z.string() }).openapi('FacebookCreatedDto');
 
-/** The older URL form, kept working; left out of the document because `{objective}` collides with `/campaigns/{id}`. */
-const createCampaignByPathRoute = writeRoute({
+/**
+ * The URL form with the objective in the path (the README's examples use it), beside the body form.
+ * Documented as one literal path per objective: a templated `{objective}` would collide with `/campaigns/{id}` in the document.
+ */
+const createCampaignByPathRoutes = (Object.keys(OBJECTIVES) as ObjectiveSegment[]).map((objective) =>
+  writeRoute({
+    ...META_WRITE,
+    method: 'post',
+    path: `/api/v1/facebook/campaigns/${objective}`,
+    operationId: `facebookCreate${objective.charAt(0).toUpperCase()}${objective.slice(1)}Campaign`,
+    summary: 'Campaign created',
+    description:
+      `Write job: \`POST /act_{id}/campaigns\` with objective ${OBJECTIVES[objective]}, the same request as \`POST /api/v1/facebook/campaigns\` ` +
+      `with \`objective: ${OBJECTIVES[objective]}\` (also for \`Idempotency-Key\`). Starts PAUSED unless \`status\` says otherwise; budgets in minor units.`,
+    body: CreateSocialCampaignDto,
+    response: { schema: CreatedDto },
+    op: createCampaign,
+    toParams: ({ body }) => ({ objective, campaign: body }),
+  }),
+);
+
+/**
+ * The templated form stays mounted (undocumented) behind the literal paths above, which win over it:
+ * an unknown objective is then a 400 naming `params.objective`, not a 404.
+ */
+const createCampaignByUnknownPathRoute = writeRoute({
   ...META_WRITE,
   method: 'post',
   path: '/api/v1/facebook/campaigns/{objective}',
   operationId: 'facebookCreateCampaignByObjectivePath',
   hidden: true,
   summary: 'Campaign created',
-  description:
-    'Write job: `POST /act_{id}/campaigns` with objective OUTCOME_LEADS/AWARENESS/TRAFFIC/ENGAGEMENT/SALES. Starts PAUSED unless `status` says otherwise; budgets in minor units.',
   params: ObjectiveParams,
   body: CreateSocialCampaignDto,
   response: { schema: CreatedDto },
@@ -90,4 +112,4 @@ const cloneAdRoute = writeRoute({
   },
 });
 
-export const createRoutes: RouteSpec[] = [createCampaignRoute, createCampaignByPathRoute, createAdRoute, cloneAdRoute];
+export const createRoutes: RouteSpec[] = [createCampaignRoute, ...createCampaignByPathRoutes, createCampaignByUnknownPathRoute, createAdRoute, cloneAdRoute];

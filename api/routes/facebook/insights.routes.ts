@@ -58,6 +58,8 @@ const spec = {
   tags: TAGS,
   auth: 'external' as const,
   job: 'write' as const,
+  // Small ranges are read directly and answer 200 without a job.
+  answersWithoutJob: true,
   query: InsightsQueryObject,
   response: { schema: InsightsListDto },
   errors: READ_ERRORS,

@@ -107,6 +107,8 @@ export function operationsRoutes(allRoutes: () => RouteSpec[]): RouteSpec[] {
     path: '/api/v1/facebook/operations/execute',
     operationId: 'facebookExecuteOperation',
     job: 'write',
+    // Reads run directly and answer 200 without a job; only writes start one.
+    answersWithoutJob: true,
     summary: 'Operation executed',
     description: 'Runs one operation by name with `params`, through the same validation, ownership guard and job pipeline as its route.',
     tags: TAGS,

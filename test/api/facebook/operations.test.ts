@@ -17,7 +17,7 @@ describe('the Meta operations catalog and execute', () => {
     expect(r.status).toBe(200);
     const ops = r.body.data.operations as { operation: string; method: string; path: string; kind: string; input: any }[];
     const byId: Record<string, any> = Object.fromEntries(ops.map((o) => [o.operation, o]));
-    expect(ops.length).toBe(50);
+    expect(ops.length).toBe(55);
     expect(byId.facebookUpdateAdSet).toMatchObject({ method: 'PATCH', path: '/api/v1/facebook/adsets/{id}', kind: 'write' });
     expect(byId.facebookListCampaigns).toMatchObject({ method: 'GET', path: '/api/v1/facebook/campaigns', kind: 'read' });
     expect(byId.facebookListCampaigns.input.properties).toMatchObject({ adAccountId: { type: 'string' }, limit: expect.any(Object), fields: expect.any(Object) });

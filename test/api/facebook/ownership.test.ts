@@ -22,7 +22,10 @@ const CASES: Case[] = [
   get('facebookGetBusiness', '/api/v1/facebook/businesses/300000000000001'),
   get('facebookListBusinessAdAccounts', '/api/v1/facebook/businesses/300000000000001/ad-accounts'),
   get('facebookListBusinessCatalogs', '/api/v1/facebook/businesses/300000000000001/catalogs'),
-  post('facebookCreateCampaign', '/api/v1/facebook/campaigns/lead', { name: 'x', special_ad_categories: [], is_adset_budget_sharing_enabled: true }),
+  post('facebookCreateCampaign', '/api/v1/facebook/campaigns', { objective: 'OUTCOME_LEADS', name: 'x', special_ad_categories: [], is_adset_budget_sharing_enabled: true }),
+  ...['Lead', 'Awareness', 'Traffic', 'Engagement', 'Sales'].map((o) =>
+    post(`facebookCreate${o}Campaign`, `/api/v1/facebook/campaigns/${o.toLowerCase()}`, { name: 'x', special_ad_categories: [], is_adset_budget_sharing_enabled: true }),
+  ),
   get('facebookListCampaigns', '/api/v1/facebook/campaigns'),
   get('facebookGetCampaign', `/api/v1/facebook/campaigns/${ID}`),
   get('facebookListCampaignAds', `/api/v1/facebook/campaigns/${ID}/ads`),

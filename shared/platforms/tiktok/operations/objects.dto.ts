@@ -20,15 +20,17 @@ export const TiktokCampaignDto = open({
   secondary_status: z.string(), create_time: time, modify_time: time,
 }).openapi('TiktokCampaign');
 
+// TikTok sends null for a parent it no longer finds, and for an ad group that runs without an end.
 export const TiktokAdGroupDto = open({
-  advertiser_id: id, campaign_id: id.nullable(), campaign_name: z.string(), adgroup_id: id, adgroup_name: z.string(), budget: z.number(),
+  advertiser_id: id, campaign_id: id.nullable(), campaign_name: z.string().nullable(), adgroup_id: id, adgroup_name: z.string(), budget: z.number(),
   budget_mode: z.string(), optimization_goal: z.string(), billing_event: z.string(), bid_type: z.string(), bid_price: z.number(),
   location_ids: z.array(z.string()), operation_status: status, secondary_status: z.string(), schedule_start_time: time,
-  schedule_end_time: time, create_time: time, modify_time: time,
+  schedule_end_time: time.nullable().openapi({ description: 'UTC, `YYYY-MM-DD HH:MM:SS`; null when the ad group runs without an end (`SCHEDULE_FROM_NOW`)' }),
+  create_time: time, modify_time: time,
 }).openapi('TiktokAdGroup');
 
 export const TiktokAdDto = open({
-  advertiser_id: id, campaign_id: id.nullable(), campaign_name: z.string(), adgroup_id: id.nullable(), adgroup_name: z.string(), ad_id: id,
+  advertiser_id: id, campaign_id: id.nullable(), campaign_name: z.string().nullable(), adgroup_id: id.nullable(), adgroup_name: z.string().nullable(), ad_id: id,
   smart_plus_ad_id: id.openapi({ description: 'Smart+ ads: their id' }), ad_name: z.string(),
   ad_format: z.string().openapi({ example: 'SINGLE_VIDEO' }), ad_text: z.string(), call_to_action: z.string(), landing_page_url: z.string(),
   video_id: z.string(), image_ids: z.array(z.string()), identity_id: z.string(), identity_type: z.string(), operation_status: status,
