@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createGatewayClient, GatewayError, type GatewayClient, type GatewayClientOptions, type GatewayErrorCode, type paths } from '../../clients/typescript/src';
 import { openApiDocument } from '../../api/openapi-document';
 import { authorize } from '../helpers/connections';
@@ -223,6 +225,19 @@ describe('clients/typescript drives the sandbox', () => {
     expect(metaPages).toBeGreaterThanOrEqual(6);
     expect(names.filter((n) => n.startsWith('Client ')).length).toBe(3);
     expect(names.length).toBe(6);
+  });
+
+  // After the paging test, which counts the account's campaigns: this one adds one.
+  it("runs the README's write example as written: its body is one the gateway takes", async () => {
+    const readme = readFileSync(path.join(__dirname, '../../clients/typescript/README.md'), 'utf8');
+    const example = /## Write, and wait for the job[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+    const literal = /body: (\{[\s\S]*?\n? *\}),\n/.exec(example ?? '')?.[1];
+    expect(literal).toBeDefined();
+    // The README's object literal, evaluated as written (comments and all).
+    const body = new Function(`return (${literal});`)() as CampaignBody;
+    expect(body.adAccountId).toBe(META);
+    const created = await alice.waitForJob(alice.POST('/api/v1/facebook/campaigns', { params: { header: { Prefer: 'respond-async' } }, body }), { timeoutMs: 30_000 });
+    expect(created.id).toMatch(/^\d+$/);
   });
 
   it('surfaces error answers as GatewayError with the envelope’s code, message and request id', async () => {

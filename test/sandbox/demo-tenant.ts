@@ -50,5 +50,21 @@ export async function ensureDemoTenant(base: string): Promise<{ apiKey: string; 
       await call(base, 'PATCH', `/api/v1/tenant/apps/${platform}`, body, { 'x-api-key': apiKey });
     } else if (r.status >= 300) throw new Error(`configuring ${platform} failed: ${r.status} ${JSON.stringify(r.json)}`);
   }
+  await allowLocalOrigins(base, apiKey);
   return { apiKey, tenantId };
+}
+
+/**
+ * The gateway's own origin is always allowed, but only in the one spelling of PUBLIC_URL
+ * (`127.0.0.1`); a browser, and the README's examples, reach the same sandbox as `localhost` too.
+ * Origins someone added to the demo tenant are kept.
+ */
+async function allowLocalOrigins(base: string, apiKey: string): Promise<void> {
+  const port = new URL(base).port;
+  const local = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  const tenant = await call(base, 'GET', '/api/v1/tenant', undefined, { 'x-api-key': apiKey });
+  const current: string[] = tenant.json.data?.settings?.allowedOrigins ?? [];
+  if (local.every((o) => current.includes(o))) return;
+  const r = await call(base, 'PATCH', '/api/v1/tenant', { settings: { allowedOrigins: [...new Set([...current, ...local])] } }, { 'x-api-key': apiKey });
+  if (r.status >= 300) throw new Error(`allowing the local origins failed: ${r.status} ${JSON.stringify(r.json)}`);
 }

@@ -116,6 +116,17 @@ describe('npm run sandbox', () => {
     expect(output).toContain('NODE_ENV=production: using the sandbox-only');
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
 
+    // The demo tenant takes the sandbox under both of its local names (the README's Connect example uses localhost).
+    const { apiKey } = JSON.parse(/SANDBOX_READY (\{.*\})/.exec(output)![1]!) as { apiKey: string };
+    for (const host of ['localhost', '127.0.0.1']) {
+      const session = await fetch(`${base}/api/v1/connect/sessions`, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ externalUserId: 'origin-check', platforms: ['tiktok'], returnUrl: `http://${host}:${basePort}/connection-result` }),
+      });
+      expect({ host, status: session.status }).toEqual({ host, status: 201 });
+    }
+
     // Run exactly what the sandbox printed, as a user would paste it.
     const lines = output.split('\n');
     const from = lines.findIndex((l) => l.includes('export BASE='));

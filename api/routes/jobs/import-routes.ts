@@ -39,7 +39,7 @@ function importRoute(p: ImportablePlatform): RouteSpec {
     description:
       `Imports the account's ${p.levels} as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. ` +
       'Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. ' +
-      'A second request while an import of the same account runs joins that job.',
+      'A second request while an import of the same account runs joins that job. With `Idempotency-Key`, a retry answers the job the first request started or joined.',
     tags: [p.tag],
     auth: 'external',
     body: bodyFor(p),

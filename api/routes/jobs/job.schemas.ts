@@ -38,7 +38,11 @@ export const ImportResultDto = z
 export const JobAcceptedDto = z
   .object({
     jobId: z.string().uuid(),
-    status: z.enum(['queued', 'active', 'completed', 'failed']),
+    state: z.enum(['queued', 'active', 'completed', 'failed']).openapi({ description: 'The job\'s state, as `GET /api/v1/jobs/{jobId}` shows it' }),
+    // Kept for clients written before `state` was added, which read this name.
+    status: z
+      .enum(['queued', 'active', 'completed', 'failed'])
+      .openapi({ deprecated: true, description: 'Deprecated: the same value as `state`, under its older name; read `state`' }),
     pollUrl: z.string().openapi({ example: '/api/v1/jobs/5b0c…' }),
   })
   .openapi('JobAcceptedDto');

@@ -1,6 +1,7 @@
 import { z } from '../../../shared/infra/zod-openapi';
-import { PLATFORMS } from '../../../shared/platforms';
-import { listJobs } from '../../../shared/domain/jobs/job-list';
+import { PLATFORMS, type Platform } from '../../../shared/platforms';
+import { listJobs, type JobAccountFilter } from '../../../shared/domain/jobs/job-list';
+import type { AdAccountGuard } from '../../../shared/domain/ad-accounts/guard.service';
 import { defineRoute } from '../route';
 import { JobDto } from './job.schemas';
 
@@ -9,7 +10,12 @@ const ListJobsQuery = z
     state: z.enum(['queued', 'active', 'completed', 'failed']).optional(),
     type: z.enum(['write', 'import']).optional(),
     platform: z.enum(PLATFORMS).optional(),
-    adAccountId: z.string().min(1).max(64).optional().openapi({ description: 'The platform account id as jobs show it (`act_…`, an advertiser id, a customer id)' }),
+    adAccountId: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .openapi({ description: 'The platform account id, in any form the platform routes take (`act_123` or `123`, `123-456-7890` or `1234567890`, an advertiser id)' }),
     createdAfter: z
       .string()
       .datetime({ offset: true, message: 'an ISO 8601 date-time, e.g. 2026-11-24T10:00:00Z' })
@@ -22,6 +28,21 @@ const ListJobsQuery = z
     token: z.string().optional().openapi({ description: 'An external user access token (same as the Bearer header)' }),
   })
   .strict();
+
+/**
+ * What `raw` names on each platform it can be an account id of, in the form jobs store (`act_123`
+ * → Meta's `123`), so the filter takes every form the platform routes take. An id no platform
+ * reads as an account id names none: nothing matches it.
+ */
+function accountFilter(guard: AdAccountGuard, platform: Platform | undefined, raw: string): JobAccountFilter[] {
+  return (platform ? [platform] : PLATFORMS).flatMap((p) => {
+    try {
+      return [{ platform: p, platformAccountId: guard.normalize(p, raw) }];
+    } catch {
+      return [];
+    }
+  });
+}
 
 export const JobsPageDto = z.object({ items: z.array(JobDto), nextCursor: z.string().nullable() }).openapi('JobsPageDto');
 
@@ -41,7 +62,7 @@ export const listJobsRoute = defineRoute({
       state: query.state,
       type: query.type,
       platform: query.platform,
-      adAccountId: query.adAccountId,
+      adAccounts: query.adAccountId === undefined ? undefined : accountFilter(deps.services.guard, query.platform, query.adAccountId),
       createdAfter: query.createdAfter ? new Date(query.createdAfter) : undefined,
       cursor: query.cursor,
       limit: query.limit,

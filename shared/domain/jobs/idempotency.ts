@@ -62,6 +62,14 @@ export async function claimIdempotencyKey(
   return { jobId: prev.job_id as string, fresh: false };
 }
 
+/** Points a key this transaction just claimed at the job the request joined instead of its own. */
+export async function rebindIdempotencyKey(
+  execute: (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>,
+  k: { tenantId: string; ownerKey: string; key: string; jobId: string },
+): Promise<void> {
+  await execute('update idempotency_records set job_id = ? where tenant_id = ? and owner_key = ? and key = ?', [k.jobId, k.tenantId, k.ownerKey, k.key]);
+}
+
 export async function purgeExpiredKeys(orm: MikroORM): Promise<number> {
   const rows = await orm.em.getConnection().execute('delete from idempotency_records where expires_at <= now() returning key');
   return (rows as unknown[]).length;

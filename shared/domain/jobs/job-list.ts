@@ -9,11 +9,17 @@ export interface JobListQuery {
   state?: JobView['state'];
   type?: JobView['type'];
   platform?: string;
-  /** The platform's account id, as a job shows it (`adAccountId`). */
-  adAccountId?: string;
+  /** Jobs of any of these accounts (none listed: no job matches); absent, jobs of every account. */
+  adAccounts?: JobAccountFilter[];
   createdAfter?: Date;
   cursor?: string;
   limit: number;
+}
+
+/** One account, its id in the stored form a job shows (`adAccountId`). */
+export interface JobAccountFilter {
+  platform: string;
+  platformAccountId: string;
 }
 
 export interface JobListPage {
@@ -55,7 +61,13 @@ export async function listJobs(orm: MikroORM, auth: AuthContext, q: JobListQuery
   if (q.state) add('state = ?', q.state);
   if (q.type) add('type = ?', q.type);
   if (q.platform) add('platform = ?', q.platform);
-  if (q.adAccountId) add('platform_account_id = ?', q.adAccountId);
+  if (q.adAccounts) {
+    if (q.adAccounts.length === 0) where.push('false');
+    else {
+      where.push(`(${q.adAccounts.map(() => '(platform = ? and platform_account_id = ?)').join(' or ')})`);
+      params.push(...q.adAccounts.flatMap((a) => [a.platform, a.platformAccountId]));
+    }
+  }
   // Jobs show createdAt to the millisecond while Postgres keeps microseconds: "after" a shown
   // createdAt means from the next millisecond on, so the job it was copied from is not listed.
   if (q.createdAfter) add('created_at >= ?', new Date(q.createdAfter.getTime() + 1));

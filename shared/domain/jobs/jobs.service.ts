@@ -12,7 +12,7 @@ import { JobStore, type JobRecord, type NewJob } from './job-store';
 import { JobWaiter, type JobOutcome } from './job-waiter';
 import { jobOwner } from './job-owner';
 import { storedFailure } from './job-errors';
-import { checkIdempotencyKey, claimIdempotencyKey, requestHash } from './idempotency';
+import { checkIdempotencyKey, claimIdempotencyKey, rebindIdempotencyKey, requestHash } from './idempotency';
 import { findWriteOperation } from './write-operations';
 import { importSourceOf } from '../../platforms';
 import type { JobAccountSnapshot as JobAccount } from '../../persistence/entities/job.entity';
@@ -118,7 +118,7 @@ export class JobsService {
     if (account.tenantId !== tenantId) throw new AppError('AD_ACCOUNT_NOT_FOUND', 'Ad account not found');
     const params = r.params ?? {};
     const queue: QueueName = isWrite ? 'platform-writes' : 'imports';
-    const idempotencyKey = key && isWrite ? checkIdempotencyKey(key) : undefined;
+    const idempotencyKey = key ? checkIdempotencyKey(key) : undefined;
     const row: NewJob = {
       id: randomUUID(), tenantId, ownerKey, type: r.type, operation, platform: r.platform, queue, account, params,
       // What a replay under the same Idempotency-Key is compared by; without a key nothing compares it.
@@ -133,9 +133,9 @@ export class JobsService {
     await this.queuesConnected();
     if (willWait && !this.waiter.isReady) await this.queueReachable(this.waiter.ready());
 
-    const { jobId, fresh } = await this.createOrJoin(row, idempotencyKey);
+    const { jobId, fresh, replayed } = await this.createOrJoin(row, idempotencyKey);
     // Stripe-style: whatever follows (result, 202 or the stored error) is the earlier request's outcome.
-    if (idempotencyKey && !fresh) caller.req?.res?.setHeader('Idempotent-Replayed', 'true');
+    if (replayed) caller.req?.res?.setHeader('Idempotent-Replayed', 'true');
     // A job this request starts tells this process when it ends; one it joins was started elsewhere,
     // so its stored state is polled. A missed message is covered by the check too.
     const wait = willWait ? this.waiter.wait(jobId, timeoutMs, { check: () => this.storedOutcome(jobId), pollMs: fresh ? undefined : JOINED_POLL_MS }) : undefined;
@@ -186,22 +186,38 @@ export class JobsService {
 
   private accepted(jobId: string, state: string): SubmitResult {
     const pollUrl = pollPath(jobId);
-    return { data: { jobId, status: state, pollUrl }, status: 202, message: 'Job accepted', headers: { Location: pollUrl }, job: jobRef(jobId) };
+    // `status` is the older name of `state`, kept so clients that read it keep working.
+    return { data: { jobId, state, status: state, pollUrl }, status: 202, message: 'Job accepted', headers: { Location: pollUrl }, job: jobRef(jobId) };
   }
 
-  /** Inserts the job, or finds the job this request must share (same Idempotency-Key, or an import already running). */
-  private async createOrJoin(row: NewJob, key: string | undefined): Promise<{ jobId: string; fresh: boolean }> {
+  /**
+   * Inserts the job, or finds the job this request must share (same Idempotency-Key, or an import
+   * already running); `replayed`: the job is the one an earlier request under the same key got.
+   */
+  private async createOrJoin(row: NewJob, key: string | undefined): Promise<{ jobId: string; fresh: boolean; replayed: boolean }> {
     if (key) {
       return this.infra.orm.em.fork().transactional(async (em) => {
         const execute = (sql: string, p: unknown[]) => (em as EntityManager).getConnection().execute(sql, p, 'all', em.getTransactionContext());
         const claim = await claimIdempotencyKey(execute, { tenantId: row.tenantId, ownerKey: row.ownerKey, key, hash: row.requestHash!, jobId: row.id });
-        if (claim.fresh) await this.store.insert(row, execute);
-        return claim;
+        if (!claim.fresh) return { jobId: claim.jobId, fresh: false, replayed: true };
+        const joined = await this.insertOrJoin(row, (j) => this.store.insert(j, execute), (dedupKey) => this.store.findOpenByDedup(dedupKey));
+        // An import that joined a running one: the key stands for that job, so a replay answers it.
+        if (!joined.fresh) await rebindIdempotencyKey(execute, { tenantId: row.tenantId, ownerKey: row.ownerKey, key, jobId: joined.jobId });
+        return { ...joined, replayed: false };
       });
     }
+    return { ...(await this.insertOrJoin(row, (j) => this.store.insert(j), (dedupKey) => this.store.findOpenByDedup(dedupKey))), replayed: false };
+  }
+
+  /** Inserts the job; an import whose account is already being imported joins that job instead. */
+  private async insertOrJoin(
+    row: NewJob,
+    insert: (j: NewJob) => Promise<boolean>,
+    findOpen: (dedupKey: string) => Promise<{ id: string } | undefined>,
+  ): Promise<{ jobId: string; fresh: boolean }> {
     for (let i = 0; i < 3; i++) {
-      if (await this.store.insert(row)) return { jobId: row.id, fresh: true };
-      const open = await this.store.findOpenByDedup(row.dedupKey!);
+      if (await insert(row)) return { jobId: row.id, fresh: true };
+      const open = await findOpen(row.dedupKey!);
       if (open) return { jobId: open.id, fresh: false };
     }
     throw new AppError('INTERNAL', 'Could not start or join the import');

@@ -9,7 +9,7 @@ import { LINKEDIN_PLATFORM, linkedinDescriptor } from './descriptor';
 import { linkedinErrors } from './errors';
 import { linkedinOAuth } from './oauth';
 import { linkedinConfigSchema } from './config';
-import { adAccountId } from './operations/common.dto';
+import { bodyAdAccountId } from './operations/common.dto';
 import { linkedinImportSource } from './operations/import-source';
 import { linkedinWriteOperations } from './operations/write-operations';
 import { LINKEDIN_SCOPE_MODEL } from './scopes';
@@ -52,5 +52,5 @@ export const linkedinModule = definePlatformModule({
   scopeModel: LINKEDIN_SCOPE_MODEL,
   writeOperations: linkedinWriteOperations,
   importSource: linkedinImportSource,
-  importRequest: { accountId: adAccountId, levels: 'campaign groups, campaigns and creatives' },
+  importRequest: { accountId: bodyAdAccountId, levels: 'campaign groups, campaigns and creatives' },
 });

@@ -28,11 +28,11 @@ describe('writes as jobs (sync or poll, idempotency, failures)', () => {
     expect(campaignsNamed(campaignName)).toHaveLength(1);
   });
 
-  it('with Prefer: respond-async answers 202 with jobId, status, pollUrl and Location, and the poll reaches completed', async () => {
+  it('with Prefer: respond-async answers 202 with jobId, state (and its alias status), pollUrl and Location, and the poll reaches completed', async () => {
     const campaignName = name('Async');
     const r = await http(w.app.url, 'POST', PATH, { headers: { ...w.user.headers, prefer: 'respond-async' }, body: { adAccountId: ACCOUNT, name: campaignName } });
     expect(r.status).toBe(202);
-    expect(r.body.data).toEqual({ jobId: expect.any(String), status: 'queued', pollUrl: `/api/v1/jobs/${r.body.data.jobId}` });
+    expect(r.body.data).toEqual({ jobId: expect.any(String), state: 'queued', status: 'queued', pollUrl: `/api/v1/jobs/${r.body.data.jobId}` });
     expect(r.headers.get('location')).toBe(r.body.data.pollUrl);
     const done = await until(async () => {
       const p = await poll(w.user.headers, r.body.data.pollUrl);

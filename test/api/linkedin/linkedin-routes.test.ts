@@ -55,6 +55,29 @@ describe('LinkedIn Ads through the API', () => {
     expect(status.status).toBe(200);
   });
 
+  it('takes back the ids its reads give, JSON numbers as LinkedIn sends them', async () => {
+    const groups = await get(`/api/v1/linkedin/campaign-groups?adAccountId=${US}`);
+    const groupId = groups.body.data.elements[0].id;
+    expect(typeof groupId).toBe('number');
+    const campaign = {
+      adAccountId: Number(US),
+      campaignGroupId: groupId,
+      name: `From a read ${Date.now()}`,
+      type: 'SPONSORED_UPDATES',
+      costType: 'CPC',
+      unitCost: { amount: '4.50', currencyCode: 'USD' },
+      runSchedule: { start: 1798761600000 },
+      locale: { country: 'US', language: 'en' },
+      targetingCriteria: { include: { and: [{ or: { 'urn:li:adTargetingFacet:locations': ['urn:li:geo:103644278'] } }] } },
+    };
+    const created = await post('/api/v1/linkedin/campaigns', campaign);
+    expect({ status: created.status, error: created.body.error }).toEqual({ status: 200, error: undefined });
+    const [sent] = (await w.sim.calls(`/rest/adAccounts/${US}/adCampaigns`)).filter((c) => c.method === 'POST' && JSON.stringify(c.body).includes(campaign.name));
+    expect(JSON.stringify(sent?.body)).toContain(`urn:li:sponsoredCampaignGroup:${groupId}`);
+    const status = await post(`/api/v1/linkedin/campaigns/${created.body.data.id}/status`, { adAccountId: Number(US), status: 'PAUSED' });
+    expect(status.status).toBe(200);
+  });
+
   it('imports the account via POST /api/v1/linkedin/import-ad-account', async () => {
     const r = await post('/api/v1/linkedin/import-ad-account', { adAccountId: US });
     expect(r.status).toBe(200);

@@ -6,7 +6,7 @@ import { encodeQuery } from '../../../shared/platforms/linkedin/restli';
 import { accountPath, create, partialUpdate } from '../../../shared/platforms/linkedin/operations/call';
 import { analyticsCall, campaignGroupsCall, campaignsCall, creativesCall } from '../../../shared/platforms/linkedin/operations/reads';
 import { ReadAnalyticsDto, ReadCampaignsDto, ReadCampaignGroupsDto, ReadCreativesDto } from '../../../shared/platforms/linkedin/operations/read.dto';
-import { CreateCampaignDto } from '../../../shared/platforms/linkedin/operations/write.dto';
+import { CreateCampaignDto, CreateCampaignGroupDto, StatusChangeDto } from '../../../shared/platforms/linkedin/operations/write.dto';
 import type { PlatformClient } from '../../../shared/platforms/core/types';
 
 const d = linkedinDescriptor({});
@@ -71,6 +71,15 @@ describe('linkedin calls', () => {
     expect(CreateCampaignDto.safeParse({ ...base, name: 'x'.repeat(101) }).success).toBe(false);
     expect(CreateCampaignDto.safeParse({ ...base, campaignGroupId: 'urn:li:sponsoredCampaign:6' }).success).toBe(false);
     expect(CreateCampaignDto.safeParse({ ...base, runSchedule: { start: 2, end: 1 } }).success).toBe(false);
+  });
+
+  it('a body takes ids as the JSON numbers LinkedIn (and our reads) give them, and hands them on as text', () => {
+    const base = { adAccountId: 5, campaignGroupId: 6, name: 'Spring', type: 'SPONSORED_UPDATES', costType: 'CPC', unitCost: { amount: '4.50', currencyCode: 'USD' }, runSchedule: { start: 1767225600000 }, locale: { country: 'US', language: 'en' }, targetingCriteria: { include: { and: [] } } };
+    expect(CreateCampaignDto.parse(base)).toMatchObject({ adAccountId: '5', campaignGroupId: '6' });
+    expect(CreateCampaignGroupDto.parse({ adAccountId: 5, name: 'G', runSchedule: { start: 1767225600000 } })).toMatchObject({ adAccountId: '5' });
+    expect(StatusChangeDto.parse({ adAccountId: 5, status: 'PAUSED' })).toEqual({ adAccountId: '5', status: 'PAUSED' });
+    for (const bad of [0, -6, 6.5, 2 ** 60]) expect(CreateCampaignDto.safeParse({ ...base, campaignGroupId: bad }).success).toBe(false);
+    expect(CreateCampaignDto.safeParse({ ...base, adAccountId: 5.5 }).success).toBe(false);
   });
 });
 

@@ -416,7 +416,7 @@ export interface paths {
         post: operations["createFacebookApp"];
         /**
          * Remove the tenant's Meta (Facebook) Marketing API app (owner/admin)
-         * @description Remove the tenant's Meta (Facebook) Marketing API app (owner/admin).
+         * @description Refused with 409 `PLATFORM_APP_IN_USE` while any active Meta (Facebook) Marketing API connection of the tenant still uses the app (every call, refresh and check of a connection goes through it): `error.details[0].activeConnections` says how many. Revoke them first (`DELETE /api/v1/connections/{connectionId}`, as each connection's external user); revoked, expired and failed connections do not count. To change credentials without revoking anything, use PATCH instead.
          *
          *     As a tenant user (session Bearer token) or with the tenant’s `x-api-key`.
          */
@@ -456,7 +456,7 @@ export interface paths {
         post: operations["createGoogleApp"];
         /**
          * Remove the tenant's Google Ads API app (owner/admin)
-         * @description Remove the tenant's Google Ads API app (owner/admin).
+         * @description Refused with 409 `PLATFORM_APP_IN_USE` while any active Google Ads API connection of the tenant still uses the app (every call, refresh and check of a connection goes through it): `error.details[0].activeConnections` says how many. Revoke them first (`DELETE /api/v1/connections/{connectionId}`, as each connection's external user); revoked, expired and failed connections do not count. To change credentials without revoking anything, use PATCH instead.
          *
          *     As a tenant user (session Bearer token) or with the tenant’s `x-api-key`.
          */
@@ -496,7 +496,7 @@ export interface paths {
         post: operations["createTiktokApp"];
         /**
          * Remove the tenant's TikTok API for Business app (owner/admin)
-         * @description Remove the tenant's TikTok API for Business app (owner/admin).
+         * @description Refused with 409 `PLATFORM_APP_IN_USE` while any active TikTok API for Business connection of the tenant still uses the app (every call, refresh and check of a connection goes through it): `error.details[0].activeConnections` says how many. Revoke them first (`DELETE /api/v1/connections/{connectionId}`, as each connection's external user); revoked, expired and failed connections do not count. To change credentials without revoking anything, use PATCH instead.
          *
          *     As a tenant user (session Bearer token) or with the tenant’s `x-api-key`.
          */
@@ -536,7 +536,7 @@ export interface paths {
         post: operations["createLinkedinApp"];
         /**
          * Remove the tenant's LinkedIn Marketing API app (owner/admin)
-         * @description Remove the tenant's LinkedIn Marketing API app (owner/admin).
+         * @description Refused with 409 `PLATFORM_APP_IN_USE` while any active LinkedIn Marketing API connection of the tenant still uses the app (every call, refresh and check of a connection goes through it): `error.details[0].activeConnections` says how many. Revoke them first (`DELETE /api/v1/connections/{connectionId}`, as each connection's external user); revoked, expired and failed connections do not count. To change credentials without revoking anything, use PATCH instead.
          *
          *     As a tenant user (session Bearer token) or with the tenant’s `x-api-key`.
          */
@@ -841,7 +841,7 @@ export interface paths {
          * Jobs fetched
          * @description The caller's writes and imports, newest first; `nextCursor` is null on the last page. Only jobs the caller created are listed, with the same rule as GET /api/v1/jobs/{jobId} (an external user sees their own jobs; the tenant's `x-api-key` alone sees the jobs it started itself).
          *
-         *     As an external user (Bearer, `x-api-key` + `x-external-user-id`, or `?token=`), or the tenant itself with `x-api-key` alone.
+         *     As an external user (Bearer, `x-api-key` + `x-external-user-id` or `?externalUserId=`, or `?token=`), or the tenant itself with `x-api-key` alone.
          */
         get: operations["listJobs"];
         put?: never;
@@ -863,7 +863,7 @@ export interface paths {
          * Job fetched
          * @description State of a write or import job. Only the caller that created it can read it, with the same kind of credential (an external user: any of their credentials; the tenant: x-api-key alone); anyone else gets 404.
          *
-         *     As an external user (Bearer, `x-api-key` + `x-external-user-id`, or `?token=`), or the tenant itself with `x-api-key` alone.
+         *     As an external user (Bearer, `x-api-key` + `x-external-user-id` or `?externalUserId=`, or `?token=`), or the tenant itself with `x-api-key` alone.
          */
         get: operations["getJob"];
         put?: never;
@@ -885,7 +885,7 @@ export interface paths {
          * Imported entities fetched
          * @description Pages the records an import stored for its ad account (each once, in import order); `nextCursor` is null on the last page.
          *
-         *     As an external user (Bearer, `x-api-key` + `x-external-user-id`, or `?token=`), or the tenant itself with `x-api-key` alone.
+         *     As an external user (Bearer, `x-api-key` + `x-external-user-id` or `?externalUserId=`, or `?token=`), or the tenant itself with `x-api-key` alone.
          */
         get: operations["listJobEntities"];
         put?: never;
@@ -908,7 +908,7 @@ export interface paths {
          * @deprecated
          * @description **Deprecated**: an older form kept working; use its replacement documented beside it. Bulk import of the account (campaigns, ad sets, ads, creatives, custom audiences, pixels, custom conversions) as a job: 200 with counts, or 202 with the poll URL. Imported records: `GET /api/v1/jobs/{jobId}/entities`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as an import job: 200 when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll; a second request while one runs joins it.
          */
@@ -916,9 +916,9 @@ export interface paths {
         put?: never;
         /**
          * Ad account imported
-         * @description Imports the account's campaigns, ad sets, ads, creatives, custom audiences, pixels and custom conversions as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. A second request while an import of the same account runs joins that job.
+         * @description Imports the account's campaigns, ad sets, ads, creatives, custom audiences, pixels and custom conversions as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. A second request while an import of the same account runs joins that job. With `Idempotency-Key`, a retry answers the job the first request started or joined.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as an import job: 200 when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll; a second request while one runs joins it.
          */
@@ -941,7 +941,7 @@ export interface paths {
          * @deprecated
          * @description **Deprecated**: an older form kept working; use its replacement documented beside it. Imports every campaign, ad group, ad and pixel of the advertiser as a job; the stored records are paged by GET /api/v1/jobs/{jobId}/entities.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as an import job: 200 when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll; a second request while one runs joins it.
          */
@@ -949,9 +949,9 @@ export interface paths {
         put?: never;
         /**
          * Ad account imported
-         * @description Imports the account's campaigns, ad groups, ads and pixels as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. A second request while an import of the same account runs joins that job.
+         * @description Imports the account's campaigns, ad groups, ads and pixels as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. A second request while an import of the same account runs joins that job. With `Idempotency-Key`, a retry answers the job the first request started or joined.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as an import job: 200 when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll; a second request while one runs joins it.
          */
@@ -974,7 +974,7 @@ export interface paths {
          * @deprecated
          * @description **Deprecated**: an older form kept working; use its replacement documented beside it. Imports campaigns, ad groups, ads, keywords and assets of the account as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Imported records are read from `/api/v1/jobs/{jobId}/entities`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as an import job: 200 when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll; a second request while one runs joins it.
          */
@@ -982,9 +982,9 @@ export interface paths {
         put?: never;
         /**
          * Ad account imported
-         * @description Imports the account's campaigns, ad groups, ads, keywords and assets as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. A second request while an import of the same account runs joins that job.
+         * @description Imports the account's campaigns, ad groups, ads, keywords and assets as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. A second request while an import of the same account runs joins that job. With `Idempotency-Key`, a retry answers the job the first request started or joined.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as an import job: 200 when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll; a second request while one runs joins it.
          */
@@ -1006,9 +1006,9 @@ export interface paths {
         put?: never;
         /**
          * Ad account imported
-         * @description Imports the account's campaign groups, campaigns and creatives as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. A second request while an import of the same account runs joins that job.
+         * @description Imports the account's campaign groups, campaigns and creatives as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. A second request while an import of the same account runs joins that job. With `Idempotency-Key`, a retry answers the job the first request started or joined.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as an import job: 200 when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll; a second request while one runs joins it.
          */
@@ -1032,7 +1032,7 @@ export interface paths {
          * Authorization URL created
          * @description Builds the platform's authorize URL from the tenant's app credentials. The state is single use, valid 10 minutes and bound to the caller; Google uses PKCE with offline access. A `redirectUri` must be on one of the tenant's `allowedOrigins` (tenant settings; when empty, only the gateway's own origin), else 400 VALIDATION_FAILED. When the user's earlier Meta grant lacks a scope asked for now (a re-consent), the Meta URL carries `auth_type=rerequest`, so permissions the user declined are offered again.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         post: operations["createConnectionAuthUrl"];
         delete?: never;
@@ -1076,7 +1076,7 @@ export interface paths {
          * Ad account activated
          * @description Validates the account against the platform (with the given token, e.g. a Meta system-user token, or the caller's connection) and marks it validated and owned by the caller.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         post: operations["activateAdAccount"];
         delete?: never;
@@ -1098,7 +1098,7 @@ export interface paths {
          * Ad account deactivated
          * @description The account stops passing the ownership check at once, on every replica, until activated again.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         post: operations["deactivateAdAccount"];
         delete?: never;
@@ -1118,7 +1118,7 @@ export interface paths {
          * Connections fetched
          * @description The caller's connections with their ad accounts, granted scopes and the features those scopes leave out; never a token. Newest first, paged as `{ items, nextCursor }`: pass `nextCursor` as `cursor` for the next page (null on the last).
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["listConnections"];
         put?: never;
@@ -1140,7 +1140,7 @@ export interface paths {
          * Connection status fetched
          * @description One item per platform: whether the caller is connected, the connection state, the granted scopes, the features they leave out, and its ad accounts.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["connectionStatus"];
         put?: never;
@@ -1165,7 +1165,7 @@ export interface paths {
          * Ad account removed
          * @description Removes the account from the caller's connection: ownership and validation are dropped. `platform` disambiguates ids that exist on several platforms.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         delete: operations["removeConnectionAdAccount"];
         options?: never;
@@ -1187,7 +1187,7 @@ export interface paths {
          * Connection revoked
          * @description Revokes the connection at the platform where it supports revocation, and locally; its ad accounts stop validating at once.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         delete: operations["revokeConnection"];
         options?: never;
@@ -1234,7 +1234,7 @@ export interface paths {
          * Assets fetched
          * @description Campaigns, ad groups or ads of the advertiser (`level`), through TikTok `campaign|adgroup|ad/get/`. `filter` is passed as TikTok `filtering` and `fields` as TikTok `fields`; both are checked against the level before any platform call. Query: `ReadAssetsDto`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["readTiktokAssets"];
         put?: never;
@@ -1242,7 +1242,7 @@ export interface paths {
          * Assets created
          * @description Creates the given parts in order as one job — campaign, then the ad group under it, then the ads under that — each with a TikTok request_id so retries never duplicate. The result names every created id; on a failure part-way the error details name what was created and which step failed.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -1266,7 +1266,7 @@ export interface paths {
          * Assets status updated
          * @description ENABLE, DISABLE or DELETE 1–20 campaigns, ad groups or ads (`campaign|adgroup|ad/status/update/`).
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -1294,7 +1294,7 @@ export interface paths {
          * Asset updated
          * @description Partial update through TikTok `campaign/update/`, `adgroup/update/` or `ad/update/` (`patch_update`) as a write job. Campaign: name, budget, PO number. Ad group: name, budget, schedule, bid, pacing and targeting. Ad: creative fields. The object must belong to `adAccountId` (404 otherwise). Budgets are checked first (400 naming the field): the budget mode cannot change (an unlimited campaign gets no budget); in USD accounts a campaign needs at least 50 and an ad group 20 a day (20 × scheduled days for a lifetime budget).
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -1312,7 +1312,7 @@ export interface paths {
          * Insights fetched
          * @description TikTok `report/integrated/get/`. Metric values stay strings as TikTok sends them. Date ranges are checked first: ≤30 days with stat_time_day, ≤1 day with stat_time_hour, ≤365 days otherwise. Query: `ReadInsightsDto`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["readTiktokInsights"];
         put?: never;
@@ -1334,7 +1334,7 @@ export interface paths {
          * Pixels fetched
          * @description TikTok `pixel/list/` (`{ pixels, page_info }`, page size 1–20). Query: `ReadPixelsDto`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["readTiktokPixels"];
         put?: never;
@@ -1356,7 +1356,7 @@ export interface paths {
          * Pixel event stats fetched
          * @description TikTok `pixel/event/stats/` for 1–10 pixels over ≤30 days. Query: `ReadPixelEventsDto`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["readTiktokPixelEventStats"];
         put?: never;
@@ -1378,7 +1378,7 @@ export interface paths {
          * Smart+ campaigns fetched
          * @description TikTok `smart_plus/campaign/get/` (`{ list, page_info }`). `filter` is TikTok `filtering`, checked against the keys the level accepts. Query: `ReadAutomatedCampaignDto`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["readTiktokSmartCampaigns"];
         put?: never;
@@ -1386,7 +1386,7 @@ export interface paths {
          * Smart+ campaign created
          * @description TikTok `smart_plus/campaign/create/` as a write job, with a request_id so retries never duplicate.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -1414,7 +1414,7 @@ export interface paths {
          * Smart+ campaign updated
          * @description TikTok `smart_plus/campaign/update/` as a write job.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -1434,7 +1434,7 @@ export interface paths {
          * Smart+ campaign status updated
          * @description TikTok `smart_plus/campaign/status/update/` (ENABLE, DISABLE, DELETE; 1–20 ids) as a write job.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -1456,7 +1456,7 @@ export interface paths {
          * Smart+ ad groups fetched
          * @description TikTok `smart_plus/adgroup/get/` (`{ list, page_info }`). `filter` is TikTok `filtering`, checked against the keys the level accepts. Query: `ReadAutomatedAdGroupDto`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["readTiktokSmartAdGroups"];
         put?: never;
@@ -1464,7 +1464,7 @@ export interface paths {
          * Smart+ ad group created
          * @description TikTok `smart_plus/adgroup/create/` as a write job, with a request_id so retries never duplicate.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -1492,7 +1492,7 @@ export interface paths {
          * Smart+ ad group updated
          * @description TikTok `smart_plus/adgroup/update/` as a write job.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -1512,7 +1512,7 @@ export interface paths {
          * Smart+ ad group status updated
          * @description TikTok `smart_plus/adgroup/status/update/` (ENABLE, DISABLE, DELETE; 1–20 ids) as a write job.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -1534,7 +1534,7 @@ export interface paths {
          * Smart+ ads fetched
          * @description TikTok `smart_plus/ad/get/` (`{ list, page_info }`). `filter` is TikTok `filtering`, checked against the keys the level accepts. Query: `ReadAutomatedAdDto`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["readTiktokSmartAds"];
         put?: never;
@@ -1542,7 +1542,7 @@ export interface paths {
          * Smart+ ad created
          * @description TikTok `smart_plus/ad/create/` as a write job, with a request_id so retries never duplicate.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -1570,7 +1570,7 @@ export interface paths {
          * Smart+ ad updated
          * @description TikTok `smart_plus/ad/update/` as a write job.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -1590,7 +1590,7 @@ export interface paths {
          * Smart+ ad status updated
          * @description TikTok `smart_plus/ad/status/update/` (ENABLE, DISABLE, DELETE; 1–20 ids) as a write job.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -1614,7 +1614,7 @@ export interface paths {
          * Smart+ ad appeal submitted
          * @description TikTok `smart_plus/ad/appeal/` as a write job.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -1636,7 +1636,7 @@ export interface paths {
          * Smart+ ad review info fetched
          * @description TikTok `smart_plus/ad/review_info/` for 1–100 Smart+ ads. Query: `ReadAutomatedAdReviewInfoDto`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["readTiktokSmartAdReviewInfo"];
         put?: never;
@@ -1660,7 +1660,7 @@ export interface paths {
          * Smart+ ad material status updated
          * @description TikTok `smart_plus/ad/material_status/update/` (ENABLE or DISABLE 1–20 materials of one Smart+ ad) as a write job.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -1682,7 +1682,7 @@ export interface paths {
          * Smart+ material review info fetched
          * @description TikTok `smart_plus/material/review_info/` for 1–100 ad materials. Query: `ReadAutomatedMaterialReviewInfoDto`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["readTiktokSmartMaterialReviewInfo"];
         put?: never;
@@ -1704,7 +1704,7 @@ export interface paths {
          * GAQL query executed
          * @description Runs one GAQL query (raw `query`, or the structured form built and quoted by the gateway) on one or more accounts through `googleAds:searchStream`. The query is parsed and checked first: a bad query is 400 `INVALID_QUERY` with the code and character position in `error.details`, before any platform call. Every listed account must pass the ownership guard. When some accounts fail and others answer, the answer is 200: `data` holds the rows, then one `{ accountId, error: { code, message, details } }` per failed account, and `failedAccountIds` lists them. When every account fails, the first failure is the answer (e.g. 403, 429 with Retry-After, 502).
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["googleGaql"];
         put?: never;
@@ -1726,7 +1726,7 @@ export interface paths {
          * Accessible accounts fetched
          * @description customers:listAccessibleCustomers through the caller's Google connection, each account enriched with its name, currency, time zone and manager flag (accounts that cannot be read carry `error`). No ad account is named, so no ownership check applies; without a Google connection the answer is 404 CONNECTION_NOT_FOUND.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["googleListAccessibleAccounts"];
         put?: never;
@@ -1770,7 +1770,7 @@ export interface paths {
          * Insights fetched
          * @description Metrics per entity of a level (account, campaign, ad_group, ad, keyword) over a date range (a DURING literal, or startDate+endDate; default LAST_30_DAYS), optionally broken down by segments. Built as GAQL (returned in `gaqlQuery`) and run with searchStream; same answer shape as `/google/gaql`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["googleInsights"];
         put?: never;
@@ -1792,7 +1792,7 @@ export interface paths {
          * Assets fetched
          * @description Entities of one level (campaign, ad_group, ad, keyword, asset) as Google returns them, through a paged GAQL search ordered by id. Google pages are fixed at 10,000 rows; pass `paging.nextPageToken` back as `pageToken` with the same other parameters for the next page. `totalResultsCount` is given on the first page.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["googleAssets"];
         put?: never;
@@ -1816,7 +1816,7 @@ export interface paths {
          * Campaign status updated
          * @description Sets the campaign to ENABLED or PAUSED (`campaigns:mutate` update of `status`) or removes it (REMOVED, Google's remove operation). Setting a status is idempotent: removing a removed campaign answers as the first removal; any other change to a removed campaign is 422. Runs as a job (200 with the result, or 202 with the job to poll); `Idempotency-Key` makes it safe to retry. The ad account in the body is guarded like every account route. One operation is sent with `partialFailure: true`; its GoogleAdsFailure errors come back in `error.details` (`code` like `campaignError.CANNOT_MODIFY_REMOVED_CAMPAIGN`, `operationIndex`, `field`, `trigger`): 422, or 404 when Google cannot find the resource.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -1844,7 +1844,7 @@ export interface paths {
          * Campaign budget updated
          * @description Sets the amount of the budget the campaign uses (`campaignBudgets:mutate` update of `amount_micros`); a budget shared with other campaigns changes for them too. Give `amountMicros` or `amount` (currency units), not both. Google checks the amount against the currency (a multiple of its smallest unit, at least its minimum CPC). Reads back through `GET /api/v1/google/gaql` (`campaign_budget.amount_micros`). Runs as a job (200 with the result, or 202 with the job to poll); `Idempotency-Key` makes it safe to retry. The ad account in the body is guarded like every account route. One operation is sent with `partialFailure: true`; its GoogleAdsFailure errors come back in `error.details` (`code` like `campaignError.CANNOT_MODIFY_REMOVED_CAMPAIGN`, `operationIndex`, `field`, `trigger`): 422, or 404 when Google cannot find the resource.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -1871,7 +1871,7 @@ export interface paths {
         put?: never;
         /**
          * Ad account imported
-         * @description Imports the account's campaigns, ad sets, ads, creatives, custom audiences, pixels and custom conversions as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. A second request while an import of the same account runs joins that job.
+         * @description Imports the account's campaigns, ad sets, ads, creatives, custom audiences, pixels and custom conversions as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. A second request while an import of the same account runs joins that job. With `Idempotency-Key`, a retry answers the job the first request started or joined.
          *
          *     With the tenant’s `x-api-key`.
          *
@@ -1895,7 +1895,7 @@ export interface paths {
          * Pages fetched
          * @description Pages the ad account can promote (`/act_{id}/promote_pages`).
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListPages"];
         put?: never;
@@ -1917,7 +1917,7 @@ export interface paths {
          * Ad accounts fetched
          * @description Ad accounts of the connection that holds `adAccountId` (`/me/adaccounts` with that connection's token).
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListAdAccounts"];
         put?: never;
@@ -1939,7 +1939,7 @@ export interface paths {
          * Ad account fetched
          * @description Ad account fetched.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookGetAdAccount"];
         put?: never;
@@ -1961,7 +1961,7 @@ export interface paths {
          * Businesses fetched
          * @description Businesses of the connection that holds `adAccountId` (`/me/businesses`).
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListBusinesses"];
         put?: never;
@@ -1983,7 +1983,7 @@ export interface paths {
          * Business fetched
          * @description Business fetched.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookGetBusiness"];
         put?: never;
@@ -2005,7 +2005,7 @@ export interface paths {
          * Business ad accounts fetched
          * @description Ad accounts the business owns (`/{business}/owned_ad_accounts`).
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListBusinessAdAccounts"];
         put?: never;
@@ -2027,7 +2027,7 @@ export interface paths {
          * Product catalogs fetched
          * @description Product catalogs the business owns (`/{business}/owned_product_catalogs`).
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListBusinessCatalogs"];
         put?: never;
@@ -2049,7 +2049,7 @@ export interface paths {
          * Campaigns fetched
          * @description `/act_{id}/campaigns`; deleted objects are left out unless effectiveStatus names DELETED. `filtering` takes Meta's {field, operator, value} filters on the fields listed below.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListCampaigns"];
         put?: never;
@@ -2057,11 +2057,131 @@ export interface paths {
          * Campaign created
          * @description Write job: `POST /act_{id}/campaigns` with Meta’s `objective` (OUTCOME_LEADS/AWARENESS/TRAFFIC/ENGAGEMENT/SALES) in the body. Starts PAUSED unless `status` says otherwise; budgets in minor units. The older form `POST /api/v1/facebook/campaigns/{lead|awareness|traffic|engagement|sales}` (objective in the path, same body without it) still works and is the same request for `Idempotency-Key`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
         post: operations["facebookCreateCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/facebook/campaigns/lead": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaign created
+         * @description Write job: `POST /act_{id}/campaigns` with objective OUTCOME_LEADS, the same request as `POST /api/v1/facebook/campaigns` with `objective: OUTCOME_LEADS` (also for `Idempotency-Key`). Starts PAUSED unless `status` says otherwise; budgets in minor units.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        post: operations["facebookCreateLeadCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/facebook/campaigns/awareness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaign created
+         * @description Write job: `POST /act_{id}/campaigns` with objective OUTCOME_AWARENESS, the same request as `POST /api/v1/facebook/campaigns` with `objective: OUTCOME_AWARENESS` (also for `Idempotency-Key`). Starts PAUSED unless `status` says otherwise; budgets in minor units.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        post: operations["facebookCreateAwarenessCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/facebook/campaigns/traffic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaign created
+         * @description Write job: `POST /act_{id}/campaigns` with objective OUTCOME_TRAFFIC, the same request as `POST /api/v1/facebook/campaigns` with `objective: OUTCOME_TRAFFIC` (also for `Idempotency-Key`). Starts PAUSED unless `status` says otherwise; budgets in minor units.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        post: operations["facebookCreateTrafficCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/facebook/campaigns/engagement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaign created
+         * @description Write job: `POST /act_{id}/campaigns` with objective OUTCOME_ENGAGEMENT, the same request as `POST /api/v1/facebook/campaigns` with `objective: OUTCOME_ENGAGEMENT` (also for `Idempotency-Key`). Starts PAUSED unless `status` says otherwise; budgets in minor units.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        post: operations["facebookCreateEngagementCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/facebook/campaigns/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Campaign created
+         * @description Write job: `POST /act_{id}/campaigns` with objective OUTCOME_SALES, the same request as `POST /api/v1/facebook/campaigns` with `objective: OUTCOME_SALES` (also for `Idempotency-Key`). Starts PAUSED unless `status` says otherwise; budgets in minor units.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        post: operations["facebookCreateSalesCampaign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2079,7 +2199,7 @@ export interface paths {
          * Ads fetched
          * @description `/act_{id}/ads`; deleted objects are left out unless effectiveStatus names DELETED. `filtering` takes Meta's {field, operator, value} filters on the fields listed below.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListAds"];
         put?: never;
@@ -2087,7 +2207,7 @@ export interface paths {
          * Ad created
          * @description Write job: creates the creative first when it is given inline (`object_story_spec` or `object_story_id`), then `POST /act_{id}/ads`. The ad set (and creative) must belong to the account.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2111,7 +2231,7 @@ export interface paths {
          * Ad copied
          * @description Write job: `POST /{ad_id}/copies` → `{ copied_ad_id }`. Copies start PAUSED unless `status_option` says otherwise.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2133,7 +2253,7 @@ export interface paths {
          * Ad sets fetched
          * @description `/act_{id}/adsets`; deleted objects are left out unless effectiveStatus names DELETED. `filtering` takes Meta's {field, operator, value} filters on the fields listed below.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListAdSets"];
         put?: never;
@@ -2141,7 +2261,7 @@ export interface paths {
          * Ad set created
          * @description Write job: `POST /act_{id}/adsets` in a campaign of the account. Starts PAUSED unless `status` says otherwise; budgets in minor units. Meta's rules are checked first, each a 400 naming the field: a budget on both the campaign and the ad set (or on neither), a lifetime budget without `end_time`, a `billing_event` the `optimization_goal` does not allow, a bid strategy without the `bid_amount` it needs.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2163,7 +2283,7 @@ export interface paths {
          * Campaign fetched
          * @description An object of another ad account answers 404.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookGetCampaign"];
         put?: never;
@@ -2175,7 +2295,7 @@ export interface paths {
          * Campaign updated
          * @description Write job: `POST /{id}` with only the fields given (partial update). The campaign must belong to `adAccountId`, otherwise 404. Budget changes keep the budget kind the object has; status changes (including ARCHIVED and DELETED) use the `/status` route.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2193,7 +2313,7 @@ export interface paths {
          * Ad set fetched
          * @description An object of another ad account answers 404.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookGetAdSet"];
         put?: never;
@@ -2205,7 +2325,7 @@ export interface paths {
          * Ad set updated
          * @description Write job: `POST /{id}` with only the fields given (partial update). The ad set must belong to `adAccountId`, otherwise 404. Budget changes keep the budget kind the object has; status changes (including ARCHIVED and DELETED) use the `/status` route.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2223,7 +2343,7 @@ export interface paths {
          * Ad fetched
          * @description An object of another ad account answers 404.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookGetAd"];
         put?: never;
@@ -2235,7 +2355,7 @@ export interface paths {
          * Ad updated
          * @description Write job: `POST /{id}` with only the fields given (partial update). The ad must belong to `adAccountId`, otherwise 404. Budget changes keep the budget kind the object has; status changes (including ARCHIVED and DELETED) use the `/status` route.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2255,7 +2375,7 @@ export interface paths {
          * Campaign status updated
          * @description Write job: `POST /{id} status=…`. The object must belong to `adAccountId` (checked with its `account_id`), otherwise 404.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2277,7 +2397,7 @@ export interface paths {
          * Ads fetched
          * @description Ads of the campaign (`/{id}/ads`); 404 if it belongs to another ad account.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListCampaignAds"];
         put?: never;
@@ -2301,7 +2421,7 @@ export interface paths {
          * Ad set status updated
          * @description Write job: `POST /{id} status=…`. The object must belong to `adAccountId` (checked with its `account_id`), otherwise 404.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2323,7 +2443,7 @@ export interface paths {
          * Ads fetched
          * @description Ads of the ad set (`/{id}/ads`); 404 if it belongs to another ad account.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListAdSetAds"];
         put?: never;
@@ -2347,7 +2467,7 @@ export interface paths {
          * Ad status updated
          * @description Write job: `POST /{id} status=…`. The object must belong to `adAccountId` (checked with its `account_id`), otherwise 404.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2369,7 +2489,7 @@ export interface paths {
          * Creatives fetched
          * @description Creatives fetched.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListCreatives"];
         put?: never;
@@ -2391,7 +2511,7 @@ export interface paths {
          * Creative fetched
          * @description Creative fetched.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookGetCreative"];
         put?: never;
@@ -2415,7 +2535,7 @@ export interface paths {
          * Previews generated
          * @description Read (nothing is created): `/{creative_id}/previews`, `/{ad_id}/previews`, or `/act_{id}/generatepreviews` for a creative spec. Each item is an iframe snippet.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         post: operations["facebookPreviewCreative"];
         delete?: never;
@@ -2437,7 +2557,7 @@ export interface paths {
          * Image uploaded
          * @description Write job: `POST /act_{id}/adimages` with the image as base64 (`bytes`, within the API body limit), or fetched by the gateway from `url` → `{ hash, url }`. The hash is what creatives use; the same bytes give the same hash, so uploading twice is harmless. A `url` must be https on a public address (checked before the job and again when fetching, which connects only to the checked addresses), must not redirect, and must answer a JPEG, PNG, GIF, BMP or TIFF of at most 30 MB; otherwise 400 naming `body.url` (the job fails with it when the fetch finds the problem).
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2461,7 +2581,7 @@ export interface paths {
          * Creative created
          * @description Write job: `POST /act_{id}/adcreatives` with the `object_story_spec` of a LINK (link_data with the image hash), LEAD_FORM (link_data with a SIGN_UP call to action carrying `lead_gen_form_id`) or VIDEO (video_data with `video_id` and the image hash as thumbnail) creative. The Page must be one the account promotes and a lead form must be on that Page (404 otherwise); each type's required fields are a 400 naming the field.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2483,7 +2603,7 @@ export interface paths {
          * Saved audiences fetched
          * @description Saved audiences fetched.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListSavedAudiences"];
         put?: never;
@@ -2505,7 +2625,7 @@ export interface paths {
          * Custom audiences fetched
          * @description Custom audiences fetched.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListCustomAudiences"];
         put?: never;
@@ -2529,7 +2649,7 @@ export interface paths {
          * Lookalike audience created
          * @description Write job: `POST /act_{id}/customaudiences` with subtype LOOKALIKE from a source audience of the same account.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2553,7 +2673,7 @@ export interface paths {
          * Audience size estimated
          * @description Read: `/act_{id}/reachestimate` (`data` is one object with users_lower_bound/users_upper_bound), or `/act_{id}/delivery_estimate` when `optimization_goal` is given.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         post: operations["facebookEstimateAudience"];
         delete?: never;
@@ -2575,7 +2695,7 @@ export interface paths {
          * Targeting options found
          * @description Read: `/search?type=…` for a typed search (interests, locations, …), `/act_{id}/targetingsearch` otherwise.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         post: operations["facebookTargetingSearch"];
         delete?: never;
@@ -2617,7 +2737,7 @@ export interface paths {
          * Pixels fetched
          * @description Pixels fetched.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListPixels"];
         put?: never;
@@ -2625,7 +2745,7 @@ export interface paths {
          * Pixel created
          * @description Write job: `POST /act_{id}/adspixels {name}`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2647,7 +2767,7 @@ export interface paths {
          * Pixel fetched
          * @description Pixel fetched.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookGetPixel"];
         put?: never;
@@ -2669,7 +2789,7 @@ export interface paths {
          * Pixel stats fetched
          * @description `/{pixel}/stats`: hourly buckets of counts per value of the aggregation (default `event`).
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookGetPixelStats"];
         put?: never;
@@ -2691,7 +2811,7 @@ export interface paths {
          * Dataset quality fetched
          * @description Meta's Dataset Quality API (`/dataset_quality?dataset_id=`): event match quality (0–10), coverage and freshness per web event.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookGetDatasetQuality"];
         put?: never;
@@ -2713,7 +2833,7 @@ export interface paths {
          * Custom conversions fetched
          * @description Custom conversions fetched.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListCustomConversions"];
         put?: never;
@@ -2721,7 +2841,7 @@ export interface paths {
          * Custom conversion created
          * @description Write job: `POST /act_{id}/customconversions`; the event source (pixel) must belong to the account; the rule is sent as JSON text.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2743,7 +2863,7 @@ export interface paths {
          * Custom conversion fetched
          * @description Custom conversion fetched.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookGetCustomConversion"];
         put?: never;
@@ -2765,7 +2885,7 @@ export interface paths {
          * Lead forms fetched
          * @description Lead forms of the page (`/{page}/leadgen_forms`, called with the page access token fetched with the user's token). Exactly `{ data: [{ id, name, status, locale, leads_count, created_time }], paging: { cursors: { before, after } } }`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListLeadForms"];
         put?: never;
@@ -2773,7 +2893,7 @@ export interface paths {
          * Lead form created
          * @description Write job: `POST /{pageId}/leadgen_forms` with the page access token (fetched in the worker, never stored).
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2795,7 +2915,7 @@ export interface paths {
          * Leads fetched
          * @description The form's leads (`/{form}/leads` with the Page token), newest first, paged with `limit`/`after`. `since` (unix seconds) keeps leads created after it. Each lead has `field_data` as Meta returns it and `answers` (question key → first value). The form must belong to a Page the ad account promotes, otherwise 404.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListLeads"];
         put?: never;
@@ -2819,7 +2939,7 @@ export interface paths {
          * Leads exported
          * @description Job: pages every lead of the form (after `since`, when given) into the job's stored entities, read with `GET /api/v1/jobs/{id}/entities` (level `leads:<formId>`). The job reports `{ leads, pages }` as progress and resumes after the last stored page when retried; a lead is stored once however often the export runs. The form must belong to a Page the ad account promotes, otherwise 404.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2841,7 +2961,7 @@ export interface paths {
          * Insights fetched
          * @description Meta insights (`/{act|campaign|adset|ad}/insights`) with level, fields, datePreset or since+until, timeIncrement, breakdowns, actionBreakdowns and filtering. Small ranges answer synchronously; ranges over FACEBOOK_INSIGHTS_SYNC_MAX_DAYS (or Meta's "reduce the amount of data") run as an async report run inside a job: the same `{ data, paging }` shape plus `reportRunId` (200), or 202 with the poll URL. Page on with `reportRunId` and `after`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2865,7 +2985,7 @@ export interface paths {
          * Insights fetched
          * @description Meta insights (`/{act|campaign|adset|ad}/insights`) with level, fields, datePreset or since+until, timeIncrement, breakdowns, actionBreakdowns and filtering. Small ranges answer synchronously; ranges over FACEBOOK_INSIGHTS_SYNC_MAX_DAYS (or Meta's "reduce the amount of data") run as an async report run inside a job: the same `{ data, paging }` shape plus `reportRunId` (200), or 202 with the poll URL. Page on with `reportRunId` and `after`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2889,7 +3009,7 @@ export interface paths {
          * Operations fetched
          * @description Every operation of the Meta surface with the JSON Schema of its input (from the same zod schemas the routes validate with).
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListOperations"];
         put?: never;
@@ -2913,7 +3033,7 @@ export interface paths {
          * Operation executed
          * @description Runs one operation by name with `params`, through the same validation, ownership guard and job pipeline as its route.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2935,7 +3055,7 @@ export interface paths {
          * Campaign groups fetched
          * @description LinkedIn `adCampaignGroups?q=search` of the ad account, LinkedIn's records and cursor paging: `pageSize`/`pageToken` in, `metadata.nextPageToken` out (absent on the last page). Without `status`, LinkedIn leaves groups on their way out unlisted. Query: `ReadLinkedinCampaignGroupsDto`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["readLinkedinCampaignGroups"];
         put?: never;
@@ -2943,7 +3063,7 @@ export interface paths {
          * Campaign group created
          * @description Creates a LinkedIn campaign group (DRAFT unless `status` says otherwise) as a write job. LinkedIn has no idempotency key, so the group is named with a tag unique to the job (`<name> #xxxxxxxx`) and a retried job looks that name up before creating again: one group per job.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2967,7 +3087,7 @@ export interface paths {
          * Campaign group status updated
          * @description Sets the status of a campaign group (LinkedIn PARTIAL_UPDATE) as a write job. A DRAFT cannot be returned to; LinkedIn refuses changes out of CANCELED or PENDING_DELETION.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -2989,7 +3109,7 @@ export interface paths {
          * Campaigns fetched
          * @description LinkedIn `adCampaigns?q=search` of the ad account, filtered by status, ids, campaign groups, type or exact name; LinkedIn's records and cursor paging (`pageSize`/`pageToken` in, `metadata.nextPageToken` out). Query: `ReadLinkedinCampaignsDto`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["readLinkedinCampaigns"];
         put?: never;
@@ -2997,7 +3117,7 @@ export interface paths {
          * Campaign created
          * @description Creates a LinkedIn campaign in a campaign group of the same account (DRAFT unless `status` says otherwise) as a write job. Money is LinkedIn's `{amount, currencyCode}` in the account currency. Like groups, the campaign is named with a job tag and looked up before any retry creates: one campaign per job.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -3021,7 +3141,7 @@ export interface paths {
          * Campaign status updated
          * @description Sets the status of a campaign (LinkedIn PARTIAL_UPDATE) as a write job.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          *
          *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
@@ -3043,7 +3163,7 @@ export interface paths {
          * Creatives fetched
          * @description LinkedIn `creatives?q=criteria` of the ad account, optionally of some campaigns or intended statuses; LinkedIn's records and cursor paging. Query: `ReadLinkedinCreativesDto`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["readLinkedinCreatives"];
         put?: never;
@@ -3065,7 +3185,7 @@ export interface paths {
          * Analytics fetched
          * @description LinkedIn `adAnalytics?q=analytics` for the ad account (always a facet), optionally narrowed to campaign groups, campaigns or creatives, which must belong to the account (404 otherwise). Dates are UTC and inclusive; at most 20 `fields`; LinkedIn does not page and caps an answer at 15,000 rows. Needs the `r_ads_reporting` scope. Query: `ReadLinkedinAnalyticsDto`.
          *
-         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id`, or `?token=`.
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["readLinkedinAnalytics"];
         put?: never;
@@ -3371,7 +3491,7 @@ export interface components {
                  * @description Stable machine-readable code; the HTTP status follows from it
                  * @enum {string}
                  */
-                code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_QUERY" | "UNAUTHENTICATED" | "TOKEN_INVALID" | "TOKEN_EXPIRED" | "API_KEY_INVALID" | "FORBIDDEN" | "AD_ACCOUNT_NOT_OWNED" | "AD_ACCOUNT_NOT_VALIDATED" | "CONNECTION_REAUTH_REQUIRED" | "CONNECTION_SCOPE_MISSING" | "NOT_FOUND" | "AD_ACCOUNT_NOT_FOUND" | "CONNECTION_NOT_FOUND" | "JOB_NOT_FOUND" | "ROUTE_NOT_FOUND" | "AD_ACCOUNT_OWNED_BY_OTHER" | "IDEMPOTENCY_KEY_REUSED" | "PLATFORM_APP_NOT_CONFIGURED" | "ALREADY_EXISTS" | "PAYLOAD_TOO_LARGE" | "PLATFORM_REJECTED" | "RATE_LIMITED" | "PLATFORM_RATE_LIMITED" | "INTERNAL" | "PLATFORM_UNAVAILABLE" | "PLATFORM_TIMEOUT" | "CREATE_UNCONFIRMED" | "NOT_READY" | "SERVICE_UNAVAILABLE";
+                code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_QUERY" | "UNAUTHENTICATED" | "TOKEN_INVALID" | "TOKEN_EXPIRED" | "API_KEY_INVALID" | "FORBIDDEN" | "AD_ACCOUNT_NOT_OWNED" | "AD_ACCOUNT_NOT_VALIDATED" | "CONNECTION_REAUTH_REQUIRED" | "CONNECTION_SCOPE_MISSING" | "NOT_FOUND" | "AD_ACCOUNT_NOT_FOUND" | "CONNECTION_NOT_FOUND" | "JOB_NOT_FOUND" | "ROUTE_NOT_FOUND" | "AD_ACCOUNT_OWNED_BY_OTHER" | "IDEMPOTENCY_KEY_REUSED" | "PLATFORM_APP_NOT_CONFIGURED" | "ALREADY_EXISTS" | "PLATFORM_APP_IN_USE" | "PAYLOAD_TOO_LARGE" | "PLATFORM_REJECTED" | "RATE_LIMITED" | "PLATFORM_RATE_LIMITED" | "INTERNAL" | "PLATFORM_UNAVAILABLE" | "PLATFORM_TIMEOUT" | "CREATE_UNCONFIRMED" | "NOT_READY" | "SERVICE_UNAVAILABLE";
                 /**
                  * @description Field errors `{ path, message }`, or the platform’s error `{ platform, code, subcode, message, traceId }`
                  * @example [
@@ -5342,7 +5462,16 @@ export interface components {
         JobAcceptedDto: {
             /** Format: uuid */
             jobId: string;
-            /** @enum {string} */
+            /**
+             * @description The job's state, as `GET /api/v1/jobs/{jobId}` shows it
+             * @enum {string}
+             */
+            state: "queued" | "active" | "completed" | "failed";
+            /**
+             * @deprecated
+             * @description Deprecated: the same value as `state`, under its older name; read `state`
+             * @enum {string}
+             */
             status: "queued" | "active" | "completed" | "failed";
             /** @example /api/v1/jobs/5b0c… */
             pollUrl: string;
@@ -5451,10 +5580,10 @@ export interface components {
         };
         LinkedinImportAdAccountBody: {
             /**
-             * @description LinkedIn ad account: the number, or urn:li:sponsoredAccount:<number>
+             * @description LinkedIn ad account: the number (as text or a JSON number), or urn:li:sponsoredAccount:<number>
              * @example 508000001
              */
-            adAccountId: string;
+            adAccountId: number | string;
         };
         AuthUrlDto: {
             /** Format: uri */
@@ -5689,7 +5818,7 @@ export interface components {
             advertiser_id?: string;
             /** @example 1800000000000001 */
             campaign_id?: string | null;
-            campaign_name?: string;
+            campaign_name?: string | null;
             /** @example 1800000000000001 */
             adgroup_id?: string;
             adgroup_name?: string;
@@ -5709,10 +5838,10 @@ export interface components {
              */
             schedule_start_time?: string;
             /**
-             * @description UTC, `YYYY-MM-DD HH:MM:SS`
+             * @description UTC, `YYYY-MM-DD HH:MM:SS`; null when the ad group runs without an end (`SCHEDULE_FROM_NOW`)
              * @example 2026-01-31 10:00:00
              */
-            schedule_end_time?: string;
+            schedule_end_time?: string | null;
             /**
              * @description UTC, `YYYY-MM-DD HH:MM:SS`
              * @example 2026-01-31 10:00:00
@@ -5731,10 +5860,10 @@ export interface components {
             advertiser_id?: string;
             /** @example 1800000000000001 */
             campaign_id?: string | null;
-            campaign_name?: string;
+            campaign_name?: string | null;
             /** @example 1800000000000001 */
             adgroup_id?: string | null;
-            adgroup_name?: string;
+            adgroup_name?: string | null;
             /** @example 1800000000000001 */
             ad_id?: string;
             /**
@@ -7446,6 +7575,159 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        FacebookCreateLeadCampaignResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Campaign created */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["FacebookCreatedDto"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        };
+        CreateSocialCampaignDto: {
+            /** @example act_100000000000001 */
+            adAccountId: string;
+            name: string;
+            /**
+             * @description New campaigns start PAUSED unless asked otherwise
+             * @default PAUSED
+             * @enum {string}
+             */
+            status?: "ACTIVE" | "PAUSED";
+            /** @description Required by Meta; [] (or ["NONE"]) when none applies */
+            special_ad_categories: ("CREDIT" | "EMPLOYMENT" | "FINANCIAL_PRODUCTS_SERVICES" | "HOUSING" | "ISSUES_ELECTIONS_POLITICS" | "ONLINE_GAMBLING_AND_GAMING" | "NONE")[];
+            special_ad_category_country?: string[];
+            /**
+             * @description Minor currency units, e.g. "1000" = 10.00
+             * @example 1000
+             */
+            daily_budget?: string;
+            /**
+             * @description Minor currency units, e.g. "1000" = 10.00
+             * @example 1000
+             */
+            lifetime_budget?: string;
+            /**
+             * @description Minor currency units, e.g. "1000" = 10.00
+             * @example 1000
+             */
+            spend_cap?: string;
+            /** @enum {string} */
+            bid_strategy?: "LOWEST_COST_WITHOUT_CAP" | "LOWEST_COST_WITH_BID_CAP" | "COST_CAP" | "LOWEST_COST_WITH_MIN_ROAS";
+            /** @enum {string} */
+            buying_type?: "AUCTION" | "RESERVED";
+            /** @description Required when the campaign has no budget of its own (ad sets carry the budgets) */
+            is_adset_budget_sharing_enabled?: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-12-01T10:00:00+00:00
+             */
+            start_time?: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-01T10:00:00+00:00
+             */
+            stop_time?: string;
+            promoted_object?: {
+                [key: string]: unknown;
+            };
+        };
+        FacebookCreateAwarenessCampaignResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Campaign created */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["FacebookCreatedDto"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        };
+        FacebookCreateTrafficCampaignResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Campaign created */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["FacebookCreatedDto"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        };
+        FacebookCreateEngagementCampaignResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Campaign created */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["FacebookCreatedDto"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        };
+        FacebookCreateSalesCampaignResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Campaign created */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["FacebookCreatedDto"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        };
         FacebookAdCreatedDto: {
             id: string;
             creative_id: string;
@@ -9063,14 +9345,14 @@ export interface components {
             data: components["schemas"]["FacebookInsightsList"];
             /**
              * Format: uuid
-             * @description The job this answer started or joined (also on a synchronous 200)
+             * @description The job this answer started or joined (also on a synchronous 200); absent when the answer came back directly, without starting a job
              */
-            jobId: string;
+            jobId?: string;
             /**
-             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @description The job record: `GET /api/v1/jobs/{jobId}`; absent when the answer came back directly, without starting a job
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
-            pollUrl: string;
+            pollUrl?: string;
         };
         ConnectionsFacebookInsightsResponse: {
             /** @enum {boolean} */
@@ -9084,14 +9366,14 @@ export interface components {
             data: components["schemas"]["FacebookInsightsList"];
             /**
              * Format: uuid
-             * @description The job this answer started or joined (also on a synchronous 200)
+             * @description The job this answer started or joined (also on a synchronous 200); absent when the answer came back directly, without starting a job
              */
-            jobId: string;
+            jobId?: string;
             /**
-             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @description The job record: `GET /api/v1/jobs/{jobId}`; absent when the answer came back directly, without starting a job
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
-            pollUrl: string;
+            pollUrl?: string;
         };
         FacebookOperationDto: {
             /** @example facebookListCampaigns */
@@ -9142,14 +9424,14 @@ export interface components {
             } | components["schemas"]["FacebookEstimateDto"] | components["schemas"]["FacebookTargetingOptionList"] | components["schemas"]["FacebookAdsPixelList"] | components["schemas"]["FacebookAdsPixel"] | components["schemas"]["FacebookPixelStatsDto"] | components["schemas"]["FacebookDatasetQualityDto"] | components["schemas"]["FacebookCustomConversionList"] | components["schemas"]["FacebookCustomConversion"] | components["schemas"]["LeadFormListDto"] | components["schemas"]["FacebookLeadsPageDto"] | components["schemas"]["FacebookLeadsExportResultDto"] | components["schemas"]["FacebookInsightsList"];
             /**
              * Format: uuid
-             * @description The job this answer started or joined (also on a synchronous 200)
+             * @description The job this answer started or joined (also on a synchronous 200); absent when the answer came back directly, without starting a job
              */
-            jobId: string;
+            jobId?: string;
             /**
-             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @description The job record: `GET /api/v1/jobs/{jobId}`; absent when the answer came back directly, without starting a job
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
-            pollUrl: string;
+            pollUrl?: string;
         };
         ExecuteOperationDto: {
             /** @description An `operation` from GET /api/v1/facebook/operations */
@@ -9255,10 +9537,10 @@ export interface components {
         };
         CreateLinkedinCampaignGroupDto: {
             /**
-             * @description LinkedIn ad account: the number, or urn:li:sponsoredAccount:<number>
+             * @description LinkedIn ad account: the number (as text or a JSON number), or urn:li:sponsoredAccount:<number>
              * @example 508000001
              */
-            adAccountId: string;
+            adAccountId: number | string;
             name: string;
             /**
              * @default DRAFT
@@ -9315,10 +9597,10 @@ export interface components {
         };
         UpdateLinkedinStatusDto: {
             /**
-             * @description LinkedIn ad account: the number, or urn:li:sponsoredAccount:<number>
+             * @description LinkedIn ad account: the number (as text or a JSON number), or urn:li:sponsoredAccount:<number>
              * @example 508000001
              */
-            adAccountId: string;
+            adAccountId: number | string;
             /** @enum {string} */
             status: "ACTIVE" | "PAUSED" | "ARCHIVED" | "CANCELED" | "PENDING_DELETION";
         };
@@ -9441,15 +9723,15 @@ export interface components {
         };
         CreateLinkedinCampaignDto: {
             /**
-             * @description LinkedIn ad account: the number, or urn:li:sponsoredAccount:<number>
+             * @description LinkedIn ad account: the number (as text or a JSON number), or urn:li:sponsoredAccount:<number>
              * @example 508000001
              */
-            adAccountId: string;
+            adAccountId: number | string;
             /**
-             * @description Campaign group: the number or its URN
+             * @description Campaign group: the number (as text or a JSON number) or its URN
              * @example 600000001
              */
-            campaignGroupId: string;
+            campaignGroupId: number | string;
             name: string;
             /**
              * @default DRAFT
@@ -9694,7 +9976,9 @@ export interface components {
         XRequestId: string;
         /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
         XExternalUserId: string;
-        /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+        /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+        ExternalUserIdQuery: string;
+        /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
         IdempotencyKey: string;
         /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
         Prefer: "respond-async";
@@ -12501,6 +12785,20 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -13077,6 +13375,20 @@ export interface operations {
             };
             /** @description Not found in the caller’s tenant */
             404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -13672,6 +13984,20 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
             /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
@@ -14238,6 +14564,20 @@ export interface operations {
             };
             /** @description Not found in the caller’s tenant */
             404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
@@ -17032,7 +17372,10 @@ export interface operations {
     };
     getJob: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -17510,7 +17853,10 @@ export interface operations {
     };
     startFacebookImport: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -17518,6 +17864,8 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -17537,6 +17885,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17573,6 +17922,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17615,6 +17965,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17629,6 +17980,22 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17658,6 +18025,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17672,6 +18040,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17687,6 +18056,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17912,7 +18282,10 @@ export interface operations {
     };
     startTiktokImport: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -17920,6 +18293,8 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -17939,6 +18314,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17975,6 +18351,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18017,6 +18394,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18031,6 +18409,22 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18060,6 +18454,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18074,6 +18469,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18089,6 +18485,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18100,6 +18497,8 @@ export interface operations {
     googleImportAdAccount: {
         parameters: {
             query: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
                 adAccountId: string;
             };
             header?: {
@@ -18284,7 +18683,10 @@ export interface operations {
     };
     startGoogleImport: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -18292,6 +18694,8 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -18311,6 +18715,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18347,6 +18752,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18389,6 +18795,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18403,6 +18810,22 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18432,6 +18855,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18446,6 +18870,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18461,6 +18886,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18471,7 +18897,10 @@ export interface operations {
     };
     startLinkedinImport: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -18479,6 +18908,8 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -18498,6 +18929,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18534,6 +18966,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18576,6 +19009,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18590,6 +19024,22 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18619,6 +19069,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18633,6 +19084,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18648,6 +19100,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18658,7 +19111,10 @@ export interface operations {
     };
     createConnectionAuthUrl: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -18890,7 +19346,10 @@ export interface operations {
     };
     activateAdAccount: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -19087,7 +19546,10 @@ export interface operations {
     };
     deactivateAdAccount: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -19243,6 +19705,8 @@ export interface operations {
     listConnections: {
         parameters: {
             query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
                 platform?: "facebook" | "tiktok" | "google" | "linkedin";
                 limit?: number;
                 cursor?: string;
@@ -19397,6 +19861,8 @@ export interface operations {
     connectionStatus: {
         parameters: {
             query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
                 platform?: "facebook" | "tiktok" | "google" | "linkedin";
             };
             header?: {
@@ -19546,6 +20012,8 @@ export interface operations {
     removeConnectionAdAccount: {
         parameters: {
             query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
                 platform?: "facebook" | "tiktok" | "google" | "linkedin";
             };
             header?: {
@@ -19686,7 +20154,10 @@ export interface operations {
     };
     revokeConnection: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -20419,7 +20890,10 @@ export interface operations {
     };
     createTiktokAssets: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -20427,7 +20901,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -20721,7 +21195,10 @@ export interface operations {
     };
     updateTiktokAssetsStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -20729,7 +21206,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -20998,7 +21475,10 @@ export interface operations {
     };
     updateTiktokAsset: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -21006,7 +21486,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -22095,7 +22575,10 @@ export interface operations {
     };
     createTiktokSmartCampaign: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -22103,7 +22586,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -22337,7 +22820,10 @@ export interface operations {
     };
     updateTiktokSmartCampaign: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -22345,7 +22831,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -22581,7 +23067,10 @@ export interface operations {
     };
     updateTiktokSmartCampaignStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -22589,7 +23078,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -23078,7 +23567,10 @@ export interface operations {
     };
     createTiktokSmartAdGroup: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -23086,7 +23578,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -23330,7 +23822,10 @@ export interface operations {
     };
     updateTiktokSmartAdGroup: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -23338,7 +23833,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -23584,7 +24079,10 @@ export interface operations {
     };
     updateTiktokSmartAdGroupStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -23592,7 +24090,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -24083,7 +24581,10 @@ export interface operations {
     };
     createTiktokSmartAd: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -24091,7 +24592,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -24337,7 +24838,10 @@ export interface operations {
     };
     updateTiktokSmartAd: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -24345,7 +24849,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -24593,7 +25097,10 @@ export interface operations {
     };
     updateTiktokSmartAdStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -24601,7 +25108,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -24870,7 +25377,10 @@ export interface operations {
     };
     appealTiktokSmartAd: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -24878,7 +25388,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -25335,7 +25845,10 @@ export interface operations {
     };
     updateTiktokSmartAdMaterialStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -25343,7 +25856,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -25778,6 +26291,8 @@ export interface operations {
     googleGaql: {
         parameters: {
             query: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
                 adAccountId: string;
                 includeClients?: "true" | "false" | "1" | "0";
                 query?: string;
@@ -26038,6 +26553,8 @@ export interface operations {
     googleListAccessibleAccounts: {
         parameters: {
             query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
                 connectionId?: string;
             };
             header?: {
@@ -26404,6 +26921,8 @@ export interface operations {
     googleInsights: {
         parameters: {
             query: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
                 adAccountId: string;
                 level?: "account" | "campaign" | "ad_group" | "ad" | "keyword";
                 metrics?: ("impressions" | "clicks" | "interactions" | "engagements" | "view_through_conversions" | "cost_micros" | "ctr" | "average_cpc" | "average_cpm" | "average_cost" | "conversions" | "conversions_value" | "all_conversions" | "cost_per_conversion" | "value_per_conversion" | "interaction_rate" | "search_impression_share")[];
@@ -26665,6 +27184,8 @@ export interface operations {
     googleAssets: {
         parameters: {
             query: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
                 adAccountId: string;
                 level: "campaign" | "ad_group" | "ad" | "keyword" | "asset";
                 fields?: string[];
@@ -26927,7 +27448,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -27171,7 +27692,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -27598,6 +28119,8 @@ export interface operations {
                 "x-request-id"?: components["parameters"]["XRequestId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 teamId: string;
@@ -27619,6 +28142,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27655,6 +28179,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27697,6 +28222,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27711,6 +28237,22 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27740,6 +28282,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27754,6 +28297,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -27769,6 +28313,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -29448,7 +29993,10 @@ export interface operations {
     };
     facebookCreateCampaign: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -29456,7 +30004,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -29495,6 +30043,1186 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookCreateCampaignResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    facebookCreateLeadCampaign: {
+        parameters: {
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSocialCampaignDto"];
+            };
+        };
+        responses: {
+            /** @description Campaign created */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Campaign created",
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "id": "string"
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FacebookCreateLeadCampaignResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    facebookCreateAwarenessCampaign: {
+        parameters: {
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSocialCampaignDto"];
+            };
+        };
+        responses: {
+            /** @description Campaign created */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Campaign created",
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "id": "string"
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FacebookCreateAwarenessCampaignResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    facebookCreateTrafficCampaign: {
+        parameters: {
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSocialCampaignDto"];
+            };
+        };
+        responses: {
+            /** @description Campaign created */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Campaign created",
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "id": "string"
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FacebookCreateTrafficCampaignResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    facebookCreateEngagementCampaign: {
+        parameters: {
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSocialCampaignDto"];
+            };
+        };
+        responses: {
+            /** @description Campaign created */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Campaign created",
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "id": "string"
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FacebookCreateEngagementCampaignResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    facebookCreateSalesCampaign: {
+        parameters: {
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSocialCampaignDto"];
+            };
+        };
+        responses: {
+            /** @description Campaign created */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Campaign created",
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "id": "string"
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FacebookCreateSalesCampaignResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -29897,7 +31625,10 @@ export interface operations {
     };
     facebookCreateAd: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -29905,7 +31636,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -30131,7 +31862,10 @@ export interface operations {
     };
     facebookCloneAd: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -30139,7 +31873,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -30586,7 +32320,10 @@ export interface operations {
     };
     facebookCreateAdSet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -30594,7 +32331,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -31024,7 +32761,10 @@ export interface operations {
     };
     facebookUpdateCampaign: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -31032,7 +32772,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -31468,7 +33208,10 @@ export interface operations {
     };
     facebookUpdateAdSet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -31476,7 +33219,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -31908,7 +33651,10 @@ export interface operations {
     };
     facebookUpdateAd: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -31916,7 +33662,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -32147,7 +33893,10 @@ export interface operations {
     };
     facebookUpdateCampaignStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -32155,7 +33904,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -32602,7 +34351,10 @@ export interface operations {
     };
     facebookUpdateAdSetStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -32610,7 +34362,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -33057,7 +34809,10 @@ export interface operations {
     };
     facebookUpdateAdStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -33065,7 +34820,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -33707,7 +35462,10 @@ export interface operations {
     };
     facebookPreviewCreative: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -33898,7 +35656,10 @@ export interface operations {
     };
     facebookUploadAdImage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -33906,7 +35667,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -34132,7 +35893,10 @@ export interface operations {
     };
     facebookCreateAdCreative: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -34140,7 +35904,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -34794,7 +36558,10 @@ export interface operations {
     };
     facebookCreateLookalikeAudience: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -34802,7 +36569,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -35027,7 +36794,10 @@ export interface operations {
     };
     facebookEstimateAudience: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -35218,7 +36988,10 @@ export interface operations {
     };
     facebookTargetingSearch: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -35843,7 +37616,10 @@ export interface operations {
     };
     facebookCreatePixel: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -35851,7 +37627,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -36905,7 +38681,10 @@ export interface operations {
     };
     facebookCreateCustomConversion: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -36913,7 +38692,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -37544,7 +39323,10 @@ export interface operations {
     };
     facebookCreateLeadForm: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -37552,7 +39334,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -38001,7 +39783,10 @@ export interface operations {
     };
     facebookExportLeads: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -38009,7 +39794,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -38268,7 +40053,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -38549,7 +40334,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -38801,7 +40586,10 @@ export interface operations {
     };
     facebookListOperations: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -38924,7 +40712,10 @@ export interface operations {
     };
     facebookExecuteOperation: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -38932,7 +40723,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -39389,7 +41180,10 @@ export interface operations {
     };
     createLinkedinCampaignGroup: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -39397,7 +41191,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -39624,7 +41418,10 @@ export interface operations {
     };
     updateLinkedinCampaignGroupStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -39632,7 +41429,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
@@ -40104,7 +41901,10 @@ export interface operations {
     };
     createLinkedinCampaign: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -40112,7 +41912,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
@@ -40339,7 +42139,10 @@ export interface operations {
     };
     updateLinkedinCampaignStatus: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
@@ -40347,7 +42150,7 @@ export interface operations {
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
                 /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
                 Prefer?: components["parameters"]["Prefer"];
-                /** @description Makes the write safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the write again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {

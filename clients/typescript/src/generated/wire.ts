@@ -27,6 +27,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   'IDEMPOTENCY_KEY_REUSED',
   'PLATFORM_APP_NOT_CONFIGURED',
   'ALREADY_EXISTS',
+  'PLATFORM_APP_IN_USE',
   'PAYLOAD_TOO_LARGE',
   'PLATFORM_REJECTED',
   'RATE_LIMITED',
@@ -41,6 +42,10 @@ export const ERROR_CODES: readonly ErrorCode[] = [
 
 /** The writes that take an `Idempotency-Key` (`METHOD /path`, as in the document). */
 export const IDEMPOTENT_OPERATIONS: readonly string[] = [
+  'POST /api/v1/facebook/import-ad-account',
+  'POST /api/v1/tiktok/import-ad-account',
+  'POST /api/v1/google/import-ad-account',
+  'POST /api/v1/linkedin/import-ad-account',
   'POST /api/v1/tiktok/assets',
   'POST /api/v1/tiktok/assets/status',
   'PATCH /api/v1/tiktok/assets/{level}/{id}',
@@ -57,7 +62,13 @@ export const IDEMPOTENT_OPERATIONS: readonly string[] = [
   'POST /api/v1/tiktok/smart/ads/material-status',
   'POST /api/v1/google/campaigns/{campaignId}/status',
   'PATCH /api/v1/google/campaigns/{campaignId}/budget',
+  'POST /api/v1/{teamId}/facebook/import-ad-account',
   'POST /api/v1/facebook/campaigns',
+  'POST /api/v1/facebook/campaigns/lead',
+  'POST /api/v1/facebook/campaigns/awareness',
+  'POST /api/v1/facebook/campaigns/traffic',
+  'POST /api/v1/facebook/campaigns/engagement',
+  'POST /api/v1/facebook/campaigns/sales',
   'POST /api/v1/facebook/ads',
   'POST /api/v1/facebook/ads/{id}/clone',
   'POST /api/v1/facebook/adsets',

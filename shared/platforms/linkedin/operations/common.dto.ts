@@ -10,6 +10,19 @@ export const adAccountId = z
   .max(64)
   .openapi({ description: 'LinkedIn ad account: the number, or urn:li:sponsoredAccount:<number>', example: '508000001' });
 
+/**
+ * LinkedIn's objects carry their ids as JSON numbers, and so do our reads of them: a JSON body takes
+ * an id as that number too, beside its text or URN, so a caller can send back what it read. Only
+ * whole numbers JSON carries exactly; the handler gets the id as text whichever was sent.
+ */
+const orNumber = <T extends z.ZodTypeAny>(text: T) => z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER).transform(String), text]);
+
+/** `adAccountId` of a JSON body: as the query's, or the number itself. */
+export const bodyAdAccountId = orNumber(adAccountId).openapi({
+  description: 'LinkedIn ad account: the number (as text or a JSON number), or urn:li:sponsoredAccount:<number>',
+  example: '508000001',
+});
+
 /** The main surface's credential alternatives in the query; read by authentication. */
 export const credentialQuery = {
   externalUserId: z.string().min(1).optional().openapi({ description: 'With x-api-key: the external user acted for' }),
@@ -20,18 +33,21 @@ export const credentialQuery = {
 export const NAME_LIMIT = 100;
 export const name = objectName(NAME_LIMIT);
 
-/** An entity id given as the number or its URN; normalized to the number. */
+const toEntityId = (kind: UrnKind, what: string) => (v: string, ctx: z.RefinementCtx) => {
+  const id = idOf(kind, v);
+  if (!id) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be a ${what} id or its URN` });
+  return id ?? v;
+};
+
+/** An entity id given as the number or its URN (a path parameter: always text); normalized to the number. */
 export const entityId = (kind: UrnKind, what: string) =>
-  z
-    .string()
-    .min(1)
-    .max(80)
-    .transform((v, ctx) => {
-      const id = idOf(kind, v);
-      if (!id) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be a ${what} id or its URN` });
-      return id ?? v;
-    })
-    .openapi({ description: `${what}: the number or its URN`, example: '600000001' });
+  z.string().min(1).max(80).transform(toEntityId(kind, what)).openapi({ description: `${what}: the number or its URN`, example: '600000001' });
+
+/** An entity id of a JSON body: as `entityId`, or the number itself (see `orNumber`). */
+export const bodyEntityId = (kind: UrnKind, what: string) =>
+  orNumber(z.string().min(1).max(80))
+    .transform(toEntityId(kind, what))
+    .openapi({ description: `${what}: the number (as text or a JSON number) or its URN`, example: '600000001' });
 
 /** A comma list of values of an enum. */
 export function enumList<T extends string>(values: readonly T[], what: string) {

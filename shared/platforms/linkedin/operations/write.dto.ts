@@ -1,6 +1,6 @@
 import { z } from '../../../infra/zod-openapi';
 import { CAMPAIGN_TYPES } from './read.dto';
-import { adAccountId, entityId, money, name, runSchedule } from './common.dto';
+import { bodyAdAccountId as adAccountId, bodyEntityId, money, name, runSchedule } from './common.dto';
 
 /* Body DTOs of the LinkedIn writes. Fields are LinkedIn's own names (docs/platforms/linkedin.md). */
 
@@ -23,7 +23,7 @@ export const OBJECTIVES = ['BRAND_AWARENESS', 'WEBSITE_VISITS', 'ENGAGEMENT', 'V
 export const CreateCampaignDto = z
   .object({
     adAccountId,
-    campaignGroupId: entityId('group', 'Campaign group'),
+    campaignGroupId: bodyEntityId('group', 'Campaign group'),
     name,
     status: createStatus,
     type: z.enum(CAMPAIGN_TYPES),
