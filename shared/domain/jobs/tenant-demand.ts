@@ -2,6 +2,11 @@ import type { Redis } from 'ioredis';
 
 /** A tenant counts as waiting this long after its last write was accepted (or bounced for its share). */
 const RECENT_MS = 5_000;
+/**
+ * A process notes one tenant at most this often: well inside RECENT_MS, so the tenant never drops
+ * out of the window while it keeps submitting, and a burst of writes costs one Redis call a second.
+ */
+const NOTE_EVERY_MS = 1_000;
 
 /**
  * Which tenants have writes waiting, roughly: the api notes a tenant when it accepts a write, a
@@ -11,6 +16,7 @@ const RECENT_MS = 5_000;
  */
 export class TenantDemand {
   private readonly key: string;
+  private readonly notedAt = new Map<string, number>();
 
   constructor(
     private readonly redis: Pick<Redis, 'zadd' | 'zremrangebyscore' | 'zrevrangebyscore' | 'pexpire' | 'multi'>,
@@ -21,6 +27,9 @@ export class TenantDemand {
 
   async note(tenantId: string): Promise<void> {
     const now = Date.now();
+    if (now - (this.notedAt.get(tenantId) ?? -Infinity) < NOTE_EVERY_MS) return;
+    this.notedAt.set(tenantId, now);
+    if (this.notedAt.size > 10_000) this.notedAt.delete(this.notedAt.keys().next().value as string);
     await this.redis.multi().zadd(this.key, now, tenantId).zremrangebyscore(this.key, '-inf', now - RECENT_MS).pexpire(this.key, RECENT_MS * 5).exec();
   }
 
