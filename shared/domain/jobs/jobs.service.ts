@@ -234,7 +234,7 @@ export class JobsService {
     try {
       // A fresh write carries its row's run data: its first run need not read the row back.
       const run = j.type === 'write' ? { account: j.account, params: j.params, ...(j.requestId ? { requestId: j.requestId } : {}) } : undefined;
-      await this.queueReachable(this.accept(j).then(() => this.add(j, notify, run)));
+      await this.queueReachable(this.accept(j).then((order) => this.add(j, notify, run, order)));
     } catch (e) {
       const unavailable = e instanceof AppError && e.code === 'SERVICE_UNAVAILABLE';
       const stored = { code: unavailable ? ('SERVICE_UNAVAILABLE' as const) : ('INTERNAL' as const), message: 'The job could not be queued; nothing was sent to the platform' };
@@ -250,12 +250,14 @@ export class JobsService {
 
   /**
    * What a write's acceptance records before its job is queued: its place in the order of the
-   * objects it changes, and its tenant as one with writes waiting.
+   * objects it changes, and its tenant as one with writes waiting. Answers that order, which its
+   * queue entry then carries.
    */
-  private async accept(j: NewJob): Promise<void> {
-    if (j.type !== 'write') return;
+  private async accept(j: NewJob): Promise<OrderedWrite | undefined> {
+    if (j.type !== 'write') return undefined;
     const order = this.orderOf(j);
     await Promise.all([this.demand.note(j.tenantId), order && this.order.record(j.id, order)]);
+    return order;
   }
 
   /** The objects a write changes, as its operation names them (`targets`), within its account. */
@@ -270,10 +272,14 @@ export class JobsService {
   }
 
   /** `notify`: the channel of the process waiting for the outcome (see JobWaiter); `run`: see platformWriteJob. */
-  private add(j: Pick<JobRecord, 'id' | 'tenantId' | 'type' | 'operation' | 'platform' | 'account' | 'params'>, notify?: string, run?: JobPayload<typeof platformWriteJob>['run']) {
+  private add(
+    j: Pick<JobRecord, 'id' | 'tenantId' | 'type' | 'operation' | 'platform' | 'account' | 'params'>,
+    notify?: string,
+    run?: JobPayload<typeof platformWriteJob>['run'],
+    order = this.orderOf(j),
+  ) {
     const n = notify ? { notify } : {};
     if (j.type === 'write') {
-      const order = this.orderOf(j);
       return this.infra.queues.enqueue(platformWriteJob, { jobId: j.id, tenantId: j.tenantId, operation: j.operation, ...n, ...(run ? { run } : {}), ...(order ? { order } : {}) }, { jobId: j.id });
     }
     return this.infra.queues.enqueue(importAccountJob, { jobId: j.id, tenantId: j.tenantId, platform: j.platform, ...n }, { jobId: j.id });

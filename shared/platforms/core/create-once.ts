@@ -60,6 +60,30 @@ export interface NamedLookup<T> {
   resultOf(found: Candidate[], names: string[]): T;
 }
 
+/** What a create that makes one object needs for its lookup (see NamedLookup). */
+export interface SingleLookup<T> {
+  name: string;
+  maxName: number;
+  fields: Record<string, unknown>;
+  /** The objects carrying `name` whose distinguishing fields equal the create's. */
+  find(name: string): Promise<Candidate[]>;
+  idOf(result: T): string;
+  /** The step's result from the object found under `name`. */
+  resultOf(found: Candidate, name: string): T;
+}
+
+/** The NamedLookup of a create that makes one object. */
+export function singleLookup<T>(o: SingleLookup<T>): NamedLookup<T> {
+  return {
+    names: [o.name],
+    maxName: o.maxName,
+    fields: () => o.fields,
+    find: async ([name = o.name]) => [await o.find(name)],
+    idsOf: (r) => [o.idOf(r)],
+    resultOf: ([found], [name = o.name]) => o.resultOf(found ?? { id: '' }, name),
+  };
+}
+
 export interface CreateOnceOptions<T> {
   /**
    * Makes the platform call; `requestId` is the same on every attempt of this step, `names` are the

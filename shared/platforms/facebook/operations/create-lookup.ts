@@ -1,6 +1,6 @@
 import { AppError } from '../../../errors/app-error';
 import { parseCreatedTime, unconfirmed, type Candidate } from '../../core/create-lookup';
-import { createOnce, type NamedLookup } from '../../core/create-once';
+import { createOnce, singleLookup, type NamedLookup } from '../../core/create-once';
 import type { WriteContext } from '../../core/write-operation';
 import type { GraphCaller } from './caller';
 import { act, get, type GraphCall, type GraphList } from './graph-call';
@@ -86,20 +86,12 @@ export function createNamed(ctx: WriteContext, step: string, graph: GraphCaller,
       if (!r?.id) throw new AppError('PLATFORM_UNAVAILABLE', 'Meta did not return the new object id');
       return { id: String(r.id) };
     },
-    lookup: singleLookup(c.params.name ?? step, maxName, { edge: lookup.edge, ...pick(c.params, lookup) }, (name) => findNamed(graph, lookup, name, c.params)),
+    lookup: idLookup(c.params.name ?? step, maxName, { edge: lookup.edge, ...pick(c.params, lookup) }, (name) => findNamed(graph, lookup, name, c.params)),
   });
 }
 
 const pick = (params: Record<string, string>, l: MetaLookup) => Object.fromEntries([...(l.same ?? []), ...(l.sameJson ?? [])].map((f) => [f, params[f] ?? null]));
 
-/** The lookup of a create that makes one object whose result is its id. */
-export function singleLookup(name: string, maxName: number, fields: Record<string, unknown>, find: (name: string) => Promise<Candidate[]>): NamedLookup<Created> {
-  return {
-    names: [name],
-    maxName,
-    fields: () => fields,
-    find: async ([n]) => [await find(n ?? name)],
-    idsOf: (r) => [r.id],
-    resultOf: ([c]) => ({ id: c?.id ?? '' }),
-  };
-}
+/** The lookup of a Meta create that makes one object whose result is its id. */
+export const idLookup = (name: string, maxName: number, fields: Record<string, unknown>, find: (name: string) => Promise<Candidate[]>): NamedLookup<Created> =>
+  singleLookup<Created>({ name, maxName, fields, find, idOf: (r) => r.id, resultOf: (c) => ({ id: c.id }) });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../../errors/app-error';
 import { createOnce } from '../../core/create-once';
-import { createNamed, creativesLookup, findNamed, NAME_MAX, singleLookup, type MetaLookup } from './create-lookup';
+import { createNamed, creativesLookup, findNamed, idLookup, NAME_MAX, type MetaLookup } from './create-lookup';
 import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../core/write-operation';
 import { CreateSocialCampaignDto, ObjectiveParams, StatusUpdateDto } from '../dto/campaign.dto';
 import { CreateAdCloneDto, CreateSocialAds } from '../dto/ad.dto';
@@ -76,7 +76,7 @@ export const cloneAd = defineWriteOperation({
     const graph = callerOf(ctx);
     const ads: MetaLookup = { edge: `${act(accountId(ctx))}/ads`, filtering: true, timeField: 'created_time', same: ['source_ad_id'] };
     // Meta names the copy from rename_options: a tagged copy carries the tag at the end of its suffix.
-    const lookup = singleLookup(copyName(p.sourceName, p.clone), NAME_MAX.object, { copyOf: p.adId }, (name) => findNamed(graph, ads, name, { source_ad_id: p.adId }));
+    const lookup = idLookup(copyName(p.sourceName, p.clone), NAME_MAX.object, { copyOf: p.adId }, (name) => findNamed(graph, ads, name, { source_ad_id: p.adId }));
     const copy = await createOnce(ctx, 'copy', {
       create: async (_rid, wire, [name]) => {
         const suffix = (p.clone.rename_suffix ?? ' - Copy') + (name ?? '').slice(copyName(p.sourceName, p.clone).length);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../../errors/app-error';
-import { createOnce } from '../../core/create-once';
+import { createOnce, singleLookup } from '../../core/create-once';
 import type { CallRequest } from '../../core/caller';
 import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../core/write-operation';
 import { urnOf } from '../ids';
@@ -32,14 +32,14 @@ function createNamed(ctx: WriteContext, kind: EntityKind, body: Record<string, u
       if (!r?.id) throw new AppError('PLATFORM_UNAVAILABLE', 'LinkedIn did not return the id of the new object');
       return createdOf(kind, String(r.id), name);
     },
-    lookup: {
-      names: [body.name],
+    lookup: singleLookup<Created>({
+      name: body.name,
       maxName: NAME_LIMIT,
-      fields: () => ({ kind, campaignGroup: body.campaignGroup ?? null }),
-      find: async ([name = body.name]) => [await findNamed(read, accountId, kind, name, body.campaignGroup)],
-      idsOf: (r) => [r.id],
-      resultOf: ([c], [name = body.name]) => createdOf(kind, c?.id ?? '', name),
-    },
+      fields: { kind, campaignGroup: body.campaignGroup ?? null },
+      find: (name) => findNamed(read, accountId, kind, name, body.campaignGroup),
+      idOf: (r) => r.id,
+      resultOf: (c, name) => createdOf(kind, c.id, name),
+    }),
   });
 }
 

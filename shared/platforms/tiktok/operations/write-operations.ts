@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ZodTypeAny } from 'zod';
-import { createOnce } from '../../core/create-once';
+import { createOnce, singleLookup } from '../../core/create-once';
 import { AD_NAME_MAX, findAdsNamed, SMART_ADS } from './ad-lookup';
 
 type Rec = Record<string, unknown>;
@@ -82,14 +82,14 @@ const smartAdCreate = defineWriteOperation<Params<Record<string, unknown>>>({
     const read = <T>(c: TiktokCall, kind: 'read' | 'write' = 'read') => callTiktok<T>(ctx.caller, c, kind);
     return createOnce<Rec>(ctx, 'create', {
       create: (rid, wire, [adName = dto.adName]) => callTiktok<Rec>(ctx.caller, smartCreateCall('ad', adv, { ...p.dto, adName }, rid), 'write', wire),
-      lookup: {
-        names: [dto.adName],
+      lookup: singleLookup<Rec>({
+        name: dto.adName,
         maxName: AD_NAME_MAX,
-        fields: () => ({ smartAdOf: dto.adgroupId }),
-        find: (names) => findAdsNamed(read, SMART_ADS, adv, dto.adgroupId, names),
-        idsOf: (r) => [String(r.smart_plus_ad_id ?? '')],
-        resultOf: ([c]) => c?.data ?? {},
-      },
+        fields: { smartAdOf: dto.adgroupId },
+        find: async (name) => (await findAdsNamed(read, SMART_ADS, adv, dto.adgroupId, [name]))[0] ?? [],
+        idOf: (r) => String(r.smart_plus_ad_id ?? ''),
+        resultOf: (c) => c.data ?? {},
+      }),
     });
   },
 }) as DtoOperation<typeof CreateAutomatedAdDto>;
