@@ -232,17 +232,19 @@ export class OutboundLimiter {
     // After a grant that reached us late, the call re-takes its place in the log alone (its
     // reservation is spent): the logged time stays close to the time it really leaves.
     let retaking = false;
+    let onReservation = false;
     let waited = 0;
     for (let stale = 0; ; ) {
       const sent = performance.now();
       const d = retaking ? { ...(await this.take(rules, member)), reserved: false, held: false } : await this.reserve(rules, member, job.jobId);
       if (d.granted) {
+        onReservation ||= d.held;
         if (d.shared && performance.now() - sent > this.staleMs && ++stale <= 2) {
           retaking = true;
           continue;
         }
         job.sentWrite = true;
-        return this.launch(k, rules, d, slot, fn, { jobId: job.jobId, reserved: d.held });
+        return this.launch(k, rules, d, slot, fn, { jobId: job.jobId, reserved: onReservation });
       }
       if (d.waitMs <= this.slotWaitMs && waited + d.waitMs <= 2 * this.slotWaitMs) {
         waited += d.waitMs;

@@ -219,23 +219,27 @@ describe('the outbound limiter: writes of a job run', () => {
     expect(e3.untilMs).toBeGreaterThan(Date.now());
   });
 
-  it('a fresh job write behind pending reservations reserves; a returning holder is granted on its reservation', async () => {
-    const limiter = make();
-    const key = keyFor('holder');
+  // staleGrantMs -1: every grant counts as late and the call re-takes its place, as on a loaded machine.
+  it.each([
+    ['on time', 'holder', {}],
+    ['late, re-taken', 'holder-late', { staleGrantMs: -1 }],
+  ])('a fresh job write behind pending reservations reserves; a returning holder is granted on its reservation (grant %s)', async (_label, account, extra) => {
+    const limiter = make(extra);
+    const key = keyFor(account);
     const ran: string[] = [];
     const write = (jobId: string) => withJobRun(jobId, () => limiter.run(key, 'write', async () => void ran.push(jobId)));
     // Within a window of now: with one call per window the budget is booked up.
     const pending = (await redisNow()) + 1_000;
-    await redis.zadd(resvKey('holder'), pending, 'j-waiting');
+    await redis.zadd(resvKey(account), pending, 'j-waiting');
     const fresh = await write('j-fresh').catch((e: unknown) => e);
     expect(isRunLater(fresh)).toBe(true);
-    expect(Number(await redis.zscore(resvKey('holder'), 'j-fresh'))).toBe(pending + 2000);
+    expect(Number(await redis.zscore(resvKey(account), 'j-fresh'))).toBe(pending + 2000);
     // j-waiting's time has come (moved to the past here instead of waiting for it): it is granted.
-    await redis.zadd(resvKey('holder'), (await redisNow()) - 1, 'j-waiting');
+    await redis.zadd(resvKey(account), (await redisNow()) - 1, 'j-waiting');
     await write('j-waiting');
     expect(ran).toEqual(['j-waiting']);
-    expect(grants.filter((g) => g.keys[0] === logKey('holder')).map((g) => [g.jobId, g.reserved])).toEqual([['j-waiting', true]]);
-    expect(await redis.zscore(resvKey('holder'), 'j-waiting')).toBeNull();
+    expect(grants.filter((g) => g.keys[0] === logKey(account)).map((g) => [g.jobId, g.reserved])).toEqual([['j-waiting', true]]);
+    expect(await redis.zscore(resvKey(account), 'j-waiting')).toBeNull();
   });
 
   it('waits in the slot for a reservation due within the in-slot wait, then goes on it', async () => {
