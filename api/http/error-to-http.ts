@@ -30,10 +30,12 @@ export function statusForCode(code: ErrorCode): number {
     case 'ALREADY_EXISTS':
     case 'PLATFORM_APP_IN_USE':
     case 'CREATE_UNCONFIRMED':
+    case 'CONFIRMATION_REQUIRED':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
       return 413;
     case 'PLATFORM_REJECTED':
+    case 'GUARDRAIL_EXCEEDED':
       return 422;
     case 'RATE_LIMITED':
     case 'PLATFORM_RATE_LIMITED':

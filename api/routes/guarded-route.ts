@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { AnyZodObject, ZodTypeAny } from 'zod';
+import { z } from '../../shared/infra/zod-openapi';
 import { AppError } from '../../shared/errors/app-error';
 import type { AuthContext } from '../../shared/domain/identity/auth-context';
 import { isPlatform, type Platform } from '../../shared/platforms';
@@ -66,18 +67,50 @@ export function guardedRoute<P extends Params = undefined, Q extends Query = und
   return defineRoute<P, Q, B>({ ...route, before, handler: async (ctx) => handler(withAccount(ctx)) });
 }
 
-/** Queues a write of the guarded account (docs/api-conventions.md §11): 200 with the result, or 202 with the poll URL. */
+/** `dryRun=true` on every write route (docs/safe-writes.md). */
+export const DryRunQuery = z.object({
+  dryRun: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional()
+    .openapi({
+      description:
+        'Check the write without making it: every check the write would pass (validation, ownership, scopes, guardrails) and the platform’s own validate-only mode where it has one. Nothing that changes anything is sent and no job is created; 200 with what would be sent, or the same 4xx the write would get.',
+    }),
+});
+
+const withDryRun = (query: AnyZodObject | undefined): AnyZodObject => (query ? query.extend(DryRunQuery.shape) : DryRunQuery);
+
+const header = (req: Request, name: string): string | undefined => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/**
+ * Submits a write of the guarded account through the safe-write layer (guardrails, confirmation,
+ * dry run, audit), then as a job (docs/api-conventions.md §11): 200 with the result, or 202 with the poll URL.
+ */
 export function submitWrite<O extends WriteOperation>(
-  ctx: { deps: AppDeps; auth: AuthContext; req: Request; account: GuardedAccount },
+  ctx: Pick<GuardedContext<Params, Query, Body>, 'deps' | 'auth' | 'req' | 'account' | 'caller' | 'query' | 'body'>,
   op: O,
   params: OperationParams<O>,
   message: string,
 ): Promise<RouteResult> {
-  return ctx.deps.services.jobs.submit(
-    { auth: ctx.auth, req: ctx.req },
+  const { dryRun, ...query } = (ctx.query ?? {}) as { dryRun?: boolean } & Record<string, unknown>;
+  return ctx.deps.services.safeWrites.submit({
+    auth: ctx.auth,
+    req: ctx.req,
+    surface: 'rest',
     // The account's platform, not the operation's: the jobs service refuses an operation of another platform.
-    { type: 'write', platform: ctx.account.platform, adAccount: ctx.account, operation: op.name, params: params as Record<string, unknown>, message },
-  );
+    account: ctx.account,
+    caller: ctx.caller,
+    op,
+    params: params as Record<string, unknown>,
+    message,
+    request: { method: ctx.req.method, path: ctx.req.originalUrl.split('?')[0]!, query, body: ctx.body },
+    dryRun: dryRun === true,
+    confirmToken: header(ctx.req, 'confirm'),
+  });
 }
 
 /** Starts (or joins) the import of the guarded account as a job: 200 with the counts, or 202 with the poll URL. */
@@ -115,7 +148,7 @@ type ExactParams<O, R> = [ExtraKeys<OperationParams<O>, R>] extends [never]
   : { toParams: `toParams returns keys the operation does not take: ${Extract<ExtraKeys<OperationParams<O>, R>, string>}` };
 
 interface WriteRouteSpec<O extends WriteOperation, R, P extends Params, Q extends Query, B extends Body>
-  extends Omit<GuardedRouteSpec<P, Q, B>, 'platform' | 'handler' | 'job'> {
+  extends Omit<GuardedRouteSpec<P, Q, B>, 'platform' | 'handler' | 'job' | 'message'> {
   /** The write operation the route submits: its platform is the route's, its name the job's operation. */
   op: O;
   /** The job's params: exactly the input of the operation's params schema (after any checks against the platform). */
@@ -136,6 +169,9 @@ export function writeRoute<
   if (!isPlatform(op.platform)) throw new Error(`write operation ${op.name} names no listed platform (${op.platform})`);
   return guardedRoute<P, Q, B>({
     ...route,
+    // The strict query schemas would refuse `dryRun` otherwise; submitWrite takes it off again.
+    query: withDryRun(route.query) as Q,
+    ...(typeof message === 'string' ? { message } : {}),
     platform: op.platform,
     job: 'write',
     handler: async (ctx) => submitWrite(ctx, op, await toParams(ctx), typeof message === 'function' ? message(ctx) : (message ?? route.summary)),

@@ -35,6 +35,10 @@ export const ERROR_CODES = [
    * its own (several candidates, or more pages than it may read): nothing more is created.
    */
   'CREATE_UNCONFIRMED',
+  /** A write would break one of the tenant's guardrails (a budget limit, a budget increase): nothing was queued. */
+  'GUARDRAIL_EXCEEDED',
+  /** The tenant asks for this write to be confirmed: send it again with `Confirm: <error.confirmToken>`. */
+  'CONFIRMATION_REQUIRED',
   /** Readiness probe only: a dependency of this replica is down. */
   'NOT_READY',
   /** PostgreSQL or (where a request needs it) Redis cannot be reached: retry later. */
@@ -65,11 +69,14 @@ export interface AppErrorOptions {
   /** Seconds the caller should wait (429, 503). */
   retryAfter?: number;
   cause?: unknown;
+  /** CONFIRMATION_REQUIRED: the token that confirms exactly this request. */
+  confirmToken?: string;
 }
 
 export class AppError extends Error {
   readonly details: ErrorDetail[];
   readonly retryAfter?: number;
+  readonly confirmToken?: string;
 
   constructor(
     readonly code: ErrorCode,
@@ -80,6 +87,7 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.details = opts.details ?? [];
     this.retryAfter = opts.retryAfter;
+    if (opts.confirmToken) this.confirmToken = opts.confirmToken;
   }
 
   /** Serializable form, stored in job rows and rebuilt on the api side. */

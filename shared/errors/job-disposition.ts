@@ -33,6 +33,9 @@ export function jobDisposition(code: ErrorCode): JobDisposition {
     case 'PLATFORM_APP_IN_USE':
     // An earlier attempt may have made the object and the lookup cannot tell which: creating again could double it.
     case 'CREATE_UNCONFIRMED':
+    // Decided before a job exists; a job that met one would meet it again.
+    case 'GUARDRAIL_EXCEEDED':
+    case 'CONFIRMATION_REQUIRED':
     // A bug or a broken invariant: running the same code again gives the same answer.
     case 'INTERNAL':
       return 'end';

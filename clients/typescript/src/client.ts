@@ -40,8 +40,11 @@ export interface GatewayHelpers {
 
 export type GatewayClient = Client<paths> & GatewayHelpers;
 
-/** The `data` of an operation's 200 answer (its envelopes minus the 202 one). */
-export type Outcome<E> = DataOf<Exclude<E, { data: JobAccepted }>>;
+/** What a write answers to `dryRun=true`: never the outcome of a write that ran. */
+type DryRunData = { valid: true; platformValidated: boolean };
+
+/** The `data` of an operation's 200 answer (its envelopes minus the 202 one, and minus the dry-run answer). */
+export type Outcome<E> = Exclude<DataOf<Exclude<E, { data: JobAccepted }>>, DryRunData>;
 
 /** A typed client of the gateway (openapi-fetch's GET/POST/… on the generated paths) with the helpers above. */
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {

@@ -11,6 +11,7 @@ export interface GatewayErrorInit {
   details?: Record<string, unknown>[];
   retryAfterSeconds?: number;
   jobId?: string;
+  confirmToken?: string;
 }
 
 /**
@@ -29,6 +30,8 @@ export class GatewayError extends Error {
   /** `Retry-After` of a 429 or 503, in seconds. */
   readonly retryAfterSeconds?: number;
   readonly jobId?: string;
+  /** CONFIRMATION_REQUIRED: the token that runs exactly this request once (`Confirm` header; see `confirmed`). */
+  readonly confirmToken?: string;
 
   constructor(init: GatewayErrorInit) {
     super(init.message);
@@ -38,6 +41,7 @@ export class GatewayError extends Error {
     this.details = init.details ?? [];
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.jobId = init.jobId;
+    this.confirmToken = init.confirmToken;
   }
 
   /** From a non-2xx answer and its parsed body (openapi-fetch's `error`). */
@@ -55,6 +59,7 @@ export class GatewayError extends Error {
         message: body.message,
         requestId: typeof body.requestId === 'string' ? body.requestId : common.requestId,
         details: Array.isArray(body.error.details) ? body.error.details.filter(isObject) : [],
+        confirmToken: typeof body.error.confirmToken === 'string' ? body.error.confirmToken : undefined,
       });
     }
     return new GatewayError({ ...common, code: 'UNEXPECTED_RESPONSE', message: `HTTP ${response.status} without the gateway's error envelope` });

@@ -2,8 +2,10 @@ import type { AnyZodObject, ZodTypeAny } from 'zod';
 import type { AdapterFactory } from './registry';
 import type { PlatformAppCredentials } from './app-credentials';
 import type { ImportSource } from './import-source';
+import type { ReportSource } from './report-source';
 import type { ScopeModel } from './scopes';
 import type { WriteOperation } from './write-operation';
+import type { PlatformWriteSafety } from './write-safety';
 
 /**
  * Everything the gateway knows about one platform, exported once by its folder: the adapter
@@ -32,7 +34,11 @@ export interface PlatformModule<N extends string = string> {
   /** Scopes per feature and the feature of each operation; absent = not checked ahead of the platform. */
   scopeModel?: ScopeModel;
   writeOperations: readonly WriteOperation[];
+  /** The platform's money unit and its validate-only mode, for dry runs and guardrails. */
+  writeSafety: PlatformWriteSafety;
   importSource?: ImportSource;
+  /** How `GET /api/v1/reports` reads the platform's performance rows (docs/reports.md). */
+  reportSource?: ReportSource;
   /** What `POST /api/v1/{platform}/import-ad-account` accepts and describes; required with `importSource`. */
   importRequest?: {
     /** The body's `adAccountId`, in the forms the platform's users write it. */

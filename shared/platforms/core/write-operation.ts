@@ -2,6 +2,7 @@ import type { z, ZodType, ZodTypeAny, ZodTypeDef } from 'zod';
 import type { Config } from '../../infra/config';
 import type { Logger } from '../../infra/logger';
 import type { AccountRef, PlatformCaller } from './caller';
+import type { WriteSafety } from './write-safety';
 
 /** Durable per-step state of one job (committed before the platform call it guards). */
 export interface Checkpoints {
@@ -85,7 +86,8 @@ export interface WriteContext {
  */
 export type ExactlyOnce = { idempotencyKey: string; lookup?: string } | { lookup: string; idempotencyKey?: string };
 
-interface OperationBase<In, Out> {
+/** `spend` and `currentBudgets` (write-safety.ts) feed the tenant's guardrails; an operation that moves no money declares neither. */
+interface OperationBase<In, Out> extends WriteSafety<Out> {
   /** `<platform>.<what>`; the job row stores it, so it never changes once released. */
   name: string;
   platform: string;

@@ -39,8 +39,8 @@ const caller = { request: jest.fn() };
 function contextOf(input: { params?: unknown; query?: unknown; body?: unknown }, guarded = true) {
   const submit = jest.fn(async () => ({ data: { ok: true }, status: 200, message: 'done', job: { id: 'j-1', pollUrl: '/api/v1/jobs/j-1' } }));
   const ctx = {
-    req: { ctx: guarded ? { account, caller } : {} },
-    deps: { services: { jobs: { submit } } },
+    req: { ctx: guarded ? { account, caller } : {}, method: 'PUT', originalUrl: '/api/v1/x/42?dryRun=false', headers: {} },
+    deps: { services: { safeWrites: { submit } } },
     auth: { kind: 'external-user', tenantId: 't-1', userId: 'u-1' },
     ...input,
   } as unknown as HandlerContext<undefined, undefined, undefined>;
@@ -93,8 +93,18 @@ describe('writeRoute', () => {
     const { ctx, submit } = contextOf({ params: { id: '42' }, body });
     expect(await r.handler(ctx)).toMatchObject({ data: { ok: true } });
     expect(submit).toHaveBeenCalledWith(
-      expect.objectContaining({ auth: ctx.auth, req: ctx.req }),
-      { type: 'write', platform: 'linkedin', adAccount: account, operation: 'linkedin.campaign.status', params: { id: '42', dto: body }, message: 'Campaign status updated' },
+      expect.objectContaining({
+        auth: ctx.auth,
+        req: ctx.req,
+        surface: 'rest',
+        account,
+        caller,
+        op: campaignStatus,
+        params: { id: '42', dto: body },
+        message: 'Campaign status updated',
+        request: { method: 'PUT', path: '/api/v1/x/42', query: {}, body },
+        dryRun: false,
+      }),
     );
   });
 
@@ -102,7 +112,7 @@ describe('writeRoute', () => {
     const r = writeRoute({ ...spec, op: campaignStatus, toParams: ({ params, body }) => ({ id: params.id, dto: body }), message: ({ body }) => `Now ${body.status}` });
     const { ctx, submit } = contextOf({ params: { id: '42' }, body: { adAccountId: '508000001', status: 'ACTIVE' } });
     await r.handler(ctx);
-    expect(submit).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ message: 'Now ACTIVE' }));
+    expect(submit).toHaveBeenCalledWith(expect.objectContaining({ message: 'Now ACTIVE' }));
   });
 
   it('refuses an operation of no listed platform when the route is defined', () => {

@@ -26,6 +26,8 @@ const EXPECTED: Record<ErrorCode, JobDisposition> = {
   ALREADY_EXISTS: 'end',
   PLATFORM_APP_IN_USE: 'end',
   CREATE_UNCONFIRMED: 'end',
+  GUARDRAIL_EXCEEDED: 'end',
+  CONFIRMATION_REQUIRED: 'end',
   PAYLOAD_TOO_LARGE: 'retry',
   PLATFORM_REJECTED: 'end',
   RATE_LIMITED: 'retry',

@@ -17,6 +17,7 @@ import { createLeadFormCall, pageTokenCall } from './lead-forms';
 import { graphCaller } from './caller';
 import { act } from './graph-call';
 import { runInsightsReport } from './insights-report';
+import { metaCreateSpend } from './spend';
 
 /** The job's Graph caller, and its ad account's id (shared by every Meta write file). */
 export const callerOf = (ctx: WriteContext) => graphCaller(ctx.caller);
@@ -29,6 +30,7 @@ export const createCampaign = defineWriteOperation({
   kind: 'create',
   exactlyOnce: { lookup: 'the name, objective and created_time in act_{id}/campaigns' },
   params: z.object({ objective: ObjectiveParams.shape.objective, campaign: CreateSocialCampaignDto }),
+  spend: (p) => metaCreateSpend(p.campaign),
   run: (ctx, p) =>
     createNamed(ctx, 'campaign', callerOf(ctx), createCampaignCall(accountId(ctx), p.objective, p.campaign), { edge: `${act(accountId(ctx))}/campaigns`, filtering: true, timeField: 'created_time', same: ['objective'] }, NAME_MAX.object),
 });
@@ -40,6 +42,7 @@ export const updateStatus = defineWriteOperation({
   kind: 'update',
   targets: (p) => [p.objectId],
   params: z.object({ objectId: z.string(), status: StatusUpdateDto.shape.status }),
+  spend: (p) => ({ activates: p.status === 'ACTIVE' }),
   run: async (ctx, p) => {
     const r = await callerOf(ctx).call<{ success?: boolean }>(statusUpdateCall(p.objectId, p));
     if (r?.success === false) throw new AppError('PLATFORM_REJECTED', 'Meta did not apply the status change');
@@ -53,6 +56,7 @@ export const createAd = defineWriteOperation({
   kind: 'create',
   exactlyOnce: { lookup: 'the name and story spec in act_{id}/adcreatives; the name, ad set and created_time in act_{id}/ads' },
   params: z.object({ ad: CreateSocialAds }),
+  spend: ({ ad }) => ({ createsActive: ad.status === 'ACTIVE' }),
   run: async (ctx, { ad }) => {
     const graph = callerOf(ctx);
     const acct = accountId(ctx);
@@ -72,6 +76,8 @@ export const cloneAd = defineWriteOperation({
   kind: 'create',
   exactlyOnce: { lookup: 'the copy name, source_ad_id and created_time in act_{id}/ads' },
   params: z.object({ adId: z.string(), sourceName: z.string(), clone: CreateAdCloneDto }),
+  // A copy that keeps its source's status may deliver at once: only PAUSED is known not to.
+  spend: (p) => ({ createsActive: p.clone.status_option !== 'PAUSED' }),
   run: async (ctx, p) => {
     const graph = callerOf(ctx);
     const ads: MetaLookup = { edge: `${act(accountId(ctx))}/ads`, filtering: true, timeField: 'created_time', same: ['source_ad_id'] };

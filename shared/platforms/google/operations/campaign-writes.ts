@@ -106,7 +106,7 @@ interface BudgetRow {
 }
 
 /** Reads which budget a campaign uses; a campaign Google does not know in this account is a 404. */
-async function campaignBudgetOf(platform: PlatformCaller, t: WriteTarget, campaignId: string): Promise<{ budget: string; amountMicros: string | null }> {
+export async function campaignBudgetOf(platform: PlatformCaller, t: WriteTarget, campaignId: string): Promise<{ budget: string; amountMicros: string | null }> {
   const query = `SELECT campaign.id, campaign.status, campaign.campaign_budget, campaign_budget.amount_micros FROM campaign WHERE campaign.id = ${campaignId}`;
   const call = searchStreamCall(t.customerId, query);
   const rows = rowsFromStream(await platform.request({ ...call, kind: 'read' })) as BudgetRow[];

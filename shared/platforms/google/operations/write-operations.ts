@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../core/write-operation';
-import { CAMPAIGN_STATUSES, setCampaignBudget, setCampaignStatus, type WriteTarget } from './campaign-writes';
+import { CAMPAIGN_STATUSES, campaignBudgetOf, setCampaignBudget, setCampaignStatus, type WriteTarget } from './campaign-writes';
 
 /*
  * Google writes run as jobs. The route submits the operation object with the validated input as the
@@ -21,6 +21,7 @@ export const campaignStatus = defineWriteOperation({
   kind: 'update',
   targets: (p) => [`campaign:${p.campaignId}`],
   params: StatusParams,
+  spend: (p) => ({ activates: p.status === 'ENABLED' }),
   run: (ctx, p) => setCampaignStatus(ctx.caller, target(ctx), p.campaignId, p.status, p.validateOnly),
 });
 
@@ -31,6 +32,9 @@ export const campaignBudget = defineWriteOperation({
   kind: 'update',
   targets: (p) => [`campaign:${p.campaignId}`],
   params: BudgetParams,
+  // Google campaign budgets are daily amounts (the period Google documents for `amount_micros`).
+  spend: (p) => ({ budgets: [{ field: 'amount_micros', amount: p.amountMicros, period: 'daily' }] }),
+  currentBudgets: async (caller, account, p) => ({ amount_micros: (await campaignBudgetOf(caller, { customerId: account.platformAccountId }, p.campaignId)).amountMicros }),
   run: (ctx, p) => setCampaignBudget(ctx.caller, target(ctx), p.campaignId, p.amountMicros, p.validateOnly),
 });
 

@@ -8,6 +8,7 @@ import { accountPath, callLinkedin, create, partialUpdate, type LinkedinCall } f
 import { COLLECTION, createdOf, findNamed, type Created, type EntityKind } from './lookup';
 import { CreateCampaignDto, CreateCampaignGroupDto, StatusChangeDto } from './write.dto';
 import { NAME_LIMIT } from './common.dto';
+import type { BudgetChange, SpendEffect } from '../../core/write-safety';
 
 /*
  * Every LinkedIn write the gateway runs as a job. The route submits the operation object with the
@@ -49,6 +50,7 @@ export const createCampaignGroup = defineWriteOperation({
   kind: 'create',
   exactlyOnce: { lookup: 'the name and created time among the account\'s campaign groups' },
   params: z.object({ dto: CreateCampaignGroupDto }).strict(),
+  spend: ({ dto }) => linkedinCreateSpend(dto),
   run: (ctx, { dto }) => {
     const { adAccountId: _a, ...body } = dto;
     return createNamed(ctx, 'group', body);
@@ -61,11 +63,22 @@ export const createCampaign = defineWriteOperation({
   kind: 'create',
   exactlyOnce: { lookup: 'the name, campaign group and created time among the account\'s campaigns' },
   params: z.object({ dto: CreateCampaignDto }).strict(),
+  spend: ({ dto }) => linkedinCreateSpend(dto),
   run: (ctx, { dto }) => {
     const { adAccountId: _a, campaignGroupId, ...body } = dto;
     return createNamed(ctx, 'campaign', { ...body, campaignGroup: urnOf('group', campaignGroupId) });
   },
 });
+
+type Money = { amount: string };
+
+/** LinkedIn amounts are decimals in the account currency; a new object delivers at once only when created ACTIVE (the default is DRAFT). */
+function linkedinCreateSpend(dto: { status?: string; dailyBudget?: Money; totalBudget?: Money }): SpendEffect {
+  const budgets: BudgetChange[] = [];
+  if (dto.dailyBudget) budgets.push({ field: 'dailyBudget', amount: dto.dailyBudget.amount, period: 'daily' });
+  if (dto.totalBudget) budgets.push({ field: 'totalBudget', amount: dto.totalBudget.amount, period: 'lifetime' });
+  return { budgets, createsActive: dto.status === 'ACTIVE' };
+}
 
 /** A PARTIAL_UPDATE of `status`: setting it twice is harmless, so it needs no checkpoint. */
 function statusOperation(name: string, kind: EntityKind) {
@@ -75,6 +88,7 @@ function statusOperation(name: string, kind: EntityKind) {
     kind: 'update',
     params: z.object({ id: z.string().regex(/^\d{1,19}$/), dto: StatusChangeDto }).strict(),
     targets: ({ id }) => [`${kind}:${id}`],
+    spend: ({ dto }) => ({ activates: dto.status === 'ACTIVE' }),
     run: async (ctx, { id, dto }) => {
       await call(ctx, partialUpdate(accountPath(ctx.account.platformAccountId, COLLECTION[kind], id), { status: dto.status }), 'write');
       return { id, urn: urnOf(kind, id), status: dto.status };

@@ -6,6 +6,7 @@ import { AD_NAME_MAX, findAdsNamed, REGULAR_ADS } from './ad-lookup';
 import { CreateAssetsDto, type CreateAssets } from './assets.dto';
 import { createAdGroupCall, createAdsCall, createCampaignCall } from './assets-write';
 import { callTiktok } from './runtime';
+import { tiktokSpend } from './spend';
 
 type Rec = Record<string, unknown>;
 interface AdsResult {
@@ -32,6 +33,7 @@ export const createAssetsOperation = defineWriteOperation<CreateAssets>({
   kind: 'create',
   exactlyOnce: { idempotencyKey: 'request_id (campaign, ad group)', lookup: 'the ad names and create_time in the ad group' },
   params: CreateAssetsDto,
+  spend: (p) => tiktokSpend('create', p as unknown as Record<string, unknown>),
   run: async (ctx, p) => {
     const account = ctx.account;
     const adv = account.platformAccountId;

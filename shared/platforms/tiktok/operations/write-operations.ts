@@ -11,6 +11,8 @@ import { UpdateAssetsStatusDto } from './assets.dto';
 import { statusCall } from './assets-write';
 import { createAssetsOperation } from './create-assets.operation';
 import { callTiktok } from './runtime';
+import { smartCurrentBudget, tiktokSpend } from './spend';
+import type { AccountRef, PlatformCaller } from '../../core/caller';
 import { SMART_LEVELS, type SmartLevel } from './levels';
 import { appealCall, materialStatusCall, smartCreateCall, smartStatusCall, smartUpdateCall } from './smart';
 import {
@@ -57,6 +59,7 @@ function single<D extends ZodTypeAny>(name: string, dto: D, build: (adv: string,
     platform: 'tiktok',
     params: paramsOf(dto),
     ...declared,
+    spend: (p) => tiktokSpend(declared.kind, p.dto as Record<string, unknown>),
     run: async (ctx, p) => {
       const adv = ctx.account.platformAccountId;
       if (declared.kind !== 'create') return run(ctx, build(adv, p, ''));
@@ -76,6 +79,7 @@ const smartAdCreate = defineWriteOperation<Params<Record<string, unknown>>>({
   kind: 'create',
   exactlyOnce: { lookup: 'the ad name, ad group and create_time among the Smart+ ads of the ad group' },
   params: paramsOf(CreateAutomatedAdDto),
+  spend: (p) => tiktokSpend('create', p.dto as Record<string, unknown>),
   run: async (ctx, p) => {
     const adv = ctx.account.platformAccountId;
     const dto = p.dto as { adgroupId: string; adName: string };
@@ -117,6 +121,7 @@ function smartBatchStatus<L extends 'campaign' | 'adgroup'>(level: L): DtoOperat
     kind: 'update',
     targets: (p) => ids(p).ids.map((id) => `${level}:${id}`),
     params: paramsOf(SMART_DTOS[level].status),
+    spend: (p) => ({ activates: ids(p).status === 'ENABLE' }),
     run: async (ctx, p) => {
       const data = (await run(ctx, smartStatusCall(level, ctx.account.platformAccountId, ids(p)))) as Record<string, unknown> | null;
       const done = Array.isArray(data?.[listKey]) ? (data[listKey] as unknown[]) : [];
@@ -136,10 +141,13 @@ function smartLevel<L extends 'campaign' | 'adgroup'>(level: L) {
   const dtos = SMART_DTOS[level];
   return {
     create: single(`tiktok.smart.${level}.create`, dtos.create, (adv, p, rid) => smartCreateCall(level, adv, p.dto, rid), BY_REQUEST_ID),
-    update: targeting(
-      single(`tiktok.smart.${level}.update`, dtos.update, (adv, p) => smartUpdateCall(level, adv, p.id!, p.dto)),
-      (p) => (p.id ? [`${level}:${p.id}`] : []),
-    ),
+    update: {
+      ...targeting(
+        single(`tiktok.smart.${level}.update`, dtos.update, (adv, p) => smartUpdateCall(level, adv, p.id!, p.dto)),
+        (p) => (p.id ? [`${level}:${p.id}`] : []),
+      ),
+      currentBudgets: (caller: PlatformCaller, account: AccountRef, p: { id?: string }) => smartCurrentBudget(caller, account.platformAccountId, level, p.id!),
+    },
     status: smartBatchStatus(level),
   };
 }

@@ -1,0 +1,238 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { AppError } from '../../errors/app-error';
+import type { Config } from '../../infra/config';
+import type { Logger } from '../../infra/logger';
+import { redactDeep } from '../../infra/redact';
+import type { PlatformCaller } from '../../platforms/core/caller';
+import type { JobAccount, WriteOperation } from '../../platforms/core/write-operation';
+import type { CurrentBudgets, PlatformWriteSafety, SpendEffect } from '../../platforms/core/write-safety';
+import type { AuditedWrite, AuditRecorder, FieldValues, WriteSurface } from '../audit/audit-types';
+import type { AuthContext } from '../identity/auth-context';
+import type { JobsService, SubmitCaller, SubmitResult } from '../jobs/jobs.service';
+import { JobSql } from '../jobs/job-sql';
+import { jobOwner } from '../jobs/job-owner';
+import { requestHash } from '../jobs/idempotency';
+import type { CreateLookupSettings } from '../jobs/create-lookup-setting';
+import { ConfirmTokens, type ConfirmBinding } from './confirm-token';
+import { dryRun, type PlannedRequest } from './dry-run';
+import { checkGuardrails, GuardrailsSchema, needsCurrentBudgets, type Breach, type Guardrails, type GuardrailVerdict } from './guardrails';
+
+/** One write as a surface hands it over: the guarded account, the operation and its params, and the request as sent. */
+export interface WriteSubmission {
+  auth: AuthContext;
+  req?: SubmitCaller['req'];
+  surface: WriteSurface;
+  account: JobAccount;
+  caller: PlatformCaller;
+  op: WriteOperation;
+  params: Record<string, unknown>;
+  message: string;
+  /** The request a confirmation token is bound to (the query without `dryRun`). */
+  request: Omit<ConfirmBinding, 'tenantId' | 'principal'>;
+  dryRun: boolean;
+  /** The `Confirm` header (REST) or `confirm` argument (MCP). */
+  confirmToken?: string;
+  /** Ask for confirmation even where the tenant's guardrails do not (the MCP tools' safe default). */
+  alwaysConfirm?: boolean;
+}
+
+/** What a dry run answers (200): what the write would send, and what the guardrails would say. */
+export interface DryRunAnswer {
+  valid: true;
+  platformValidated: boolean;
+  /** The platform request the write is named for (its last); `requests` lists every one in order. */
+  request: PlannedRequest | null;
+  requests: PlannedRequest[];
+  warnings: string[];
+  /** The confirmations the real write needs, and the token that gives them (bound to the same request without `dryRun`). */
+  confirmation: { required: string[]; confirmToken?: string };
+}
+
+const breachError = (b: Breach) =>
+  new AppError('GUARDRAIL_EXCEEDED', `This write breaks the tenant's ${b.rule} guardrail: ${b.field} would be ${b.value}, over the limit of ${b.limit}`, { details: [{ ...b }] });
+
+const principalOf = (a: AuthContext): string => {
+  switch (a.kind) {
+    case 'external-user':
+      return `external-user:${a.userId}`;
+    case 'tenant-user':
+      return `tenant-user:${a.tenantUserId}`;
+    case 'tenant-api-key':
+      return `api-key:${a.apiKeyId}`;
+    default:
+      return 'operator';
+  }
+};
+
+const SETTINGS_SQL = `select t.settings->'guardrails' as guardrails, t.settings->>'createLookup' as create_lookup,
+  (select a.currency from ad_accounts a where a.id::text = ? and a.tenant_id = t.id) as currency
+  from tenants t where t.id = ?`;
+
+interface WriteSettings {
+  guardrails: Guardrails;
+  currency: string | null;
+}
+
+/**
+ * The one way a write is submitted, whatever the surface (REST routes, MCP tools, the proxy): the
+ * tenant's guardrails and confirmations, dry runs, and the audit trail's decisions sit here, in
+ * front of the jobs service, so no surface can skip them.
+ */
+export class SafeWrites {
+  private readonly sql: JobSql;
+  readonly tokens: ConfirmTokens;
+
+  constructor(
+    orm: MikroORM,
+    private readonly deps: {
+      config: Config;
+      logger: Logger;
+      jobs: JobsService;
+      audit: AuditRecorder;
+      creates: Pick<CreateLookupSettings, 'of'>;
+      safetyOf(platform: string): PlatformWriteSafety;
+    },
+    tokens: ConfirmTokens,
+  ) {
+    this.sql = new JobSql(orm);
+    this.tokens = tokens;
+  }
+
+  async submit(w: WriteSubmission): Promise<SubmitResult | { data: DryRunAnswer; status: 200; message: string }> {
+    const params = this.parsed(w.op, w.params);
+    const settings = await this.settings(w.account);
+    const effect: SpendEffect = w.op.spend?.(params) ?? {};
+    const safety = this.deps.safetyOf(w.account.platform);
+    const current = needsCurrentBudgets(settings.guardrails, w.op.kind, effect) ? await this.current(w, params) : undefined;
+    const verdict = checkGuardrails({ guardrails: settings.guardrails, kind: w.op.kind, effect, unit: safety.budgetUnit, currency: settings.currency, current });
+    const audited = this.audited(w, effect, current);
+    const binding: ConfirmBinding = { tenantId: w.account.tenantId, principal: principalOf(w.auth), ...w.request };
+    const needsConfirm = verdict.confirm.length > 0 || (w.alwaysConfirm === true && w.op.kind !== 'report');
+    if (w.dryRun) return this.dryRun(w, params, safety, verdict, audited, needsConfirm ? binding : undefined);
+    if ((verdict.breach || needsConfirm) && (await this.isReplay(w))) return this.submitJob(w, audited);
+    if (verdict.breach) {
+      await this.deps.audit.decided(audited, { outcome: 'refused', detail: { ...verdict.breach } });
+      throw breachError(verdict.breach);
+    }
+    if (needsConfirm) await this.confirmed(w, verdict, audited, binding);
+    return this.submitJob(w, audited);
+  }
+
+  private submitJob(w: WriteSubmission, audited: AuditedWrite): Promise<SubmitResult> {
+    return this.deps.jobs.submit(
+      { auth: w.auth, req: w.req },
+      {
+        type: 'write',
+        platform: w.account.platform,
+        adAccount: w.account,
+        operation: w.op.name,
+        params: w.params,
+        message: w.message,
+        audit: { surface: w.surface, ...(audited.before ? { before: audited.before } : {}), ...(audited.after ? { after: audited.after } : {}) },
+      },
+    );
+  }
+
+  /**
+   * A retry under the Idempotency-Key of a write already admitted (same key, same request): the jobs
+   * service answers it with that job's outcome and runs nothing, so it is not refused or asked to be
+   * confirmed again (its token was spent on the first send).
+   */
+  private async isReplay(w: WriteSubmission): Promise<boolean> {
+    const raw = w.req?.headers['idempotency-key'];
+    const key = Array.isArray(raw) ? raw[0] : raw;
+    if (!key) return false;
+    const { tenantId, ownerKey } = jobOwner(w.auth);
+    const hash = requestHash({ type: 'write', platform: w.account.platform, operation: w.op.name, account: w.account.platformAccountId, params: w.params });
+    const rows = await this.sql.run(
+      'select 1 from idempotency_records where tenant_id = ? and owner_key = ? and key = ? and request_hash = ? and expires_at > now()',
+      [tenantId, ownerKey, key, hash],
+    );
+    return rows.length > 0;
+  }
+
+  /** The same parse the worker makes, so a dry run and a refusal see exactly what the job would run with. */
+  private parsed(op: WriteOperation, params: Record<string, unknown>): unknown {
+    if (!op.params) return params;
+    const r = op.params.safeParse(params);
+    if (!r.success) {
+      throw new AppError('VALIDATION_FAILED', 'Invalid write parameters', { details: r.error.issues.map((i) => ({ path: `body.${i.path.join('.')}`, message: i.message })) });
+    }
+    return r.data;
+  }
+
+  private async settings(account: JobAccount): Promise<WriteSettings> {
+    const rows = await this.sql.run<{ guardrails: unknown; currency: string | null }>(SETTINGS_SQL, [account.id, account.tenantId]);
+    const parsed = GuardrailsSchema.safeParse(rows[0]?.guardrails ?? {});
+    // Settings are validated when saved; a row that no longer parses is read as no guardrails, loudly.
+    if (!parsed.success) this.deps.logger.error({ tenantId: account.tenantId }, 'stored guardrails do not parse; none applied');
+    return { guardrails: parsed.success ? parsed.data : {}, currency: rows[0]?.currency ?? null };
+  }
+
+  private async current(w: WriteSubmission, params: unknown): Promise<CurrentBudgets | undefined> {
+    if (!w.op.currentBudgets) throw new AppError('INTERNAL', `${w.op.name} changes a budget but cannot read the current one`);
+    return w.op.currentBudgets(w.caller, w.account, params);
+  }
+
+  private audited(w: WriteSubmission, effect: SpendEffect, current: CurrentBudgets | undefined): AuditedWrite {
+    let before: FieldValues | undefined;
+    let after: FieldValues | undefined;
+    if (current) {
+      before = {};
+      after = {};
+      for (const b of effect.budgets ?? []) {
+        before[b.field] = current[b.field] ?? null;
+        after[b.field] = b.amount;
+      }
+    }
+    return {
+      tenantId: w.account.tenantId,
+      principal: w.auth,
+      surface: w.surface,
+      requestId: w.req?.ctx?.requestId,
+      platform: w.account.platform,
+      adAccountId: w.account.platformAccountId,
+      operation: w.op.name,
+      params: redactDeep(w.params) as Record<string, unknown>,
+      ...(before ? { before, after } : {}),
+    };
+  }
+
+  private async dryRun(w: WriteSubmission, params: unknown, safety: PlatformWriteSafety, verdict: GuardrailVerdict, audited: AuditedWrite, binding?: ConfirmBinding) {
+    if (verdict.breach) {
+      await this.deps.audit.decided(audited, { outcome: 'refused', detail: { ...verdict.breach, dryRun: true } });
+      throw breachError(verdict.breach);
+    }
+    const createLookup = await this.deps.creates.of(w.account.tenantId);
+    const run = await dryRun({ op: w.op, params, account: w.account, caller: w.caller, safety, config: this.deps.config, log: this.deps.logger, createLookup }).catch(async (e: unknown) => {
+      await this.deps.audit.decided(audited, { outcome: 'dry_run', detail: { valid: false, errorCode: e instanceof AppError ? e.code : 'INTERNAL' } });
+      throw e;
+    });
+    await this.deps.audit.decided(audited, { outcome: 'dry_run', detail: { valid: true, platformValidated: run.platformValidated, requests: run.requests.length } });
+    const data: DryRunAnswer = {
+      valid: true,
+      platformValidated: run.platformValidated,
+      request: run.requests.at(-1) ?? null,
+      requests: run.requests,
+      warnings: [...verdict.warnings, ...run.warnings],
+      confirmation: { required: verdict.confirm, ...(binding ? { confirmToken: this.tokens.issue(binding) } : {}) },
+    };
+    return { data, status: 200 as const, message: 'Dry run: nothing was sent that changes anything' };
+  }
+
+  /** Goes on only with a good token for exactly this request; otherwise answers 409 with a fresh one. */
+  private async confirmed(w: WriteSubmission, verdict: GuardrailVerdict, audited: AuditedWrite, binding: ConfirmBinding): Promise<void> {
+    const why = verdict.confirm.length ? `The tenant asks to confirm: ${verdict.confirm.join(', ')}.` : 'Writes through this surface are confirmed before they run.';
+    let refused = '';
+    if (w.confirmToken) {
+      const used = await this.tokens.use(w.confirmToken, binding);
+      if (used.ok) return;
+      refused = ` ${used.reason}`;
+    }
+    await this.deps.audit.decided(audited, { outcome: 'confirmation_required', detail: { actions: verdict.confirm } });
+    throw new AppError('CONFIRMATION_REQUIRED', `${why}${refused} Send the same request again with the header Confirm: <error.confirmToken> within 10 minutes.`, {
+      details: verdict.confirm.map((action) => ({ action })),
+      confirmToken: this.tokens.issue(binding),
+    });
+  }
+}
