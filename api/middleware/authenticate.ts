@@ -36,7 +36,7 @@ function credentialsOf(req: Request, mode: AuthMode): PresentedCredentials {
     authorization: req.headers.authorization,
     queryToken: one(req.query.token, 'query.token'),
     apiKey: Array.isArray(apiKey) ? apiKey[0] : apiKey,
-    externalUserId: (mode === 'external' || mode === 'external-or-key') && apiKey !== undefined ? externalUserIdOf(req) : undefined,
+    externalUserId: (mode === 'external' || mode === 'external-or-key' || mode === 'tenant-or-external') && apiKey !== undefined ? externalUserIdOf(req) : undefined,
     teamId: typeof req.params.teamId === 'string' ? req.params.teamId : undefined,
   };
 }

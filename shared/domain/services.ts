@@ -5,6 +5,10 @@ import { createConnectionServices, type ConnectionServices } from './connections
 import { DeletionService } from './identity/deletion.service';
 import { createWebhookServices, type WebhookServices } from './webhooks/webhook-services';
 import { createConnectServices, type ConnectServices } from './connect/connect-services';
+import { AuditTrail } from './audit/audit-trail';
+import { SafeWrites } from './safe-writes/safe-writes.service';
+import { ConfirmTokens } from './safe-writes/confirm-token';
+import { writeSafetyOf } from '../platforms';
 
 /**
  * The composition root of the domain: every use case, built once per process from the infra, and
@@ -18,6 +22,10 @@ export interface Services extends IdentityServices, ConnectionServices {
   deletion: DeletionService;
   webhooks: WebhookServices;
   connect: ConnectServices;
+  /** The audit trail of writes (the safe-write layer records its decisions through it). */
+  audit: AuditTrail;
+  /** Every write goes through it: guardrails, confirmations, dry runs, then the jobs service. */
+  safeWrites: SafeWrites;
 }
 
 export function createServices(infra: InfraDeps): Services {
@@ -25,11 +33,13 @@ export function createServices(infra: InfraDeps): Services {
   const connections = createConnectionServices(infra, identity);
   const webhooks = createWebhookServices(infra, identity, connections.guard.cache);
   identity.tenantApps.useChannel(connections.guard.cache, infra.config.GUARD_CACHE_TTL_MS);
+  const jobs = new JobsService(infra, webhooks.subscriptions);
+  const audit = new AuditTrail(infra.orm, (platform, raw) => connections.guard.normalize(platform, raw), infra.logger.child({ component: 'audit' }));
   const services: Services = {
     infra,
     ...identity,
     ...connections,
-    jobs: new JobsService(infra, webhooks.subscriptions),
+    jobs,
     deletion: new DeletionService({ connections: connections.connections, guard: connections.guard, revocations: identity.revocations, logger: infra.logger }),
     start: () => {
       connections.start();
@@ -41,6 +51,12 @@ export function createServices(infra: InfraDeps): Services {
     },
     webhooks,
     connect: createConnectServices(identity, connections),
+    audit,
+    safeWrites: new SafeWrites(
+      infra.orm,
+      { config: infra.config, logger: infra.logger, jobs, audit, creates: jobs.creates, safetyOf: writeSafetyOf },
+      new ConfirmTokens(infra.config.JWT_SECRET, infra.redis),
+    ),
   };
   return services;
 }

@@ -1,11 +1,13 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { jobsHousekeepingJob } from '../../shared/queues/pipeline-jobs';
 import { purgeExpiredKeys } from '../../shared/domain/jobs/idempotency';
+import { purgeExpiredAuditRecords } from '../../shared/domain/audit/audit-retention';
 import { defineHandler, type JobHandler } from '../job-handler';
 
 /**
  * Drops idempotency keys past their 24 h, and checkpoints and create claims of jobs finished over a
- * week ago (no crash lookup looks that far back: its window starts at its own step's first send).
+ * week ago (no crash lookup looks that far back: its window starts at its own step's first send),
+ * and audit records past their tenant's retention (docs/audit.md).
  */
 export const jobsHousekeepingHandler = ({ orm }: { orm: MikroORM }): JobHandler =>
   defineHandler({
@@ -23,6 +25,7 @@ export const jobsHousekeepingHandler = ({ orm }: { orm: MikroORM }): JobHandler 
            and not exists (select 1 from jobs j where j.id = c.job_id and j.state in ('queued', 'active'))
          returning c.object_id`,
       );
-      return { expiredKeys: keys, checkpoints: (rows as unknown[]).length, claims: (claims as unknown[]).length };
+      const audit = await purgeExpiredAuditRecords(orm);
+      return { expiredKeys: keys, checkpoints: (rows as unknown[]).length, claims: (claims as unknown[]).length, auditRecords: audit.deleted };
     },
   });

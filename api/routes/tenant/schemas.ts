@@ -1,5 +1,6 @@
 import { z } from '../../../shared/infra/zod-openapi';
 import { isOrigin } from '../../../shared/domain/tenants/allowed-origins';
+import { GuardrailsSchema } from '../../../shared/domain/safe-writes/guardrails';
 import { CREATE_LOOKUP_STYLES } from '../../../shared/platforms/core/write-operation';
 import { Email, Name, Password, TenantRoleEnum, TenantUserDto } from '../tenants/schemas';
 
@@ -40,6 +41,21 @@ export const UpdateTenantDto = z
             description:
               'How a create on a platform without an idempotency key is found again after a crash. `name-and-time` (the default): the object keeps exactly the name you gave; a retry matches that name, the create\'s fields and the created time, and fails with CREATE_UNCONFIRMED rather than guess. `tagged-name`: the name gets a ` #xxxxxxxx` tag unique to the job step.',
           }),
+        guardrails: GuardrailsSchema.nullable()
+          .optional()
+          .openapi({
+            description:
+              'Limits every write of the tenant is checked against (none by default): `maxDailyBudget` per ISO 4217 currency (a decimal amount; each platform\'s unit is converted first), `maxBudgetIncreasePercent` (one change against the budget the platform holds), `requireConfirmation` (`activate`, `budgetIncrease`, `create`). Replaced whole; null removes them. See docs/safe-writes.md.',
+            example: { maxDailyBudget: { USD: '500', EUR: '450' }, maxBudgetIncreasePercent: 50, requireConfirmation: ['activate'] },
+          }),
+        auditRetentionDays: z
+          .number()
+          .int()
+          .min(1)
+          .max(3650)
+          .nullable()
+          .optional()
+          .openapi({ description: 'Days the audit trail keeps a record (GET /api/v1/audit); older ones are deleted hourly. Absent or null: 400 days.' }),
       })
       .strict()
       .optional(),

@@ -5,6 +5,7 @@ import type { WebhookEventType } from '../../../shared/domain/webhooks/events';
 import { JobDto } from '../jobs/job.schemas';
 import { AdAccountViewDto, PlatformParam } from '../connections/schemas';
 import { UnavailableFeatureDto } from '../connections/schemas';
+import { AuditRecordDto } from '../audit/audit.schemas';
 
 const ConnectionEventDto = z
   .object({
@@ -28,6 +29,8 @@ const EVENTS: Record<WebhookEventType, { data: ZodTypeAny; summary: string }> = 
   'job.completed': { data: JobDto, summary: 'A write or import job completed' },
   'job.failed': { data: JobDto, summary: 'A write or import job failed for good' },
   'import.completed': { data: JobDto, summary: 'An import job completed (sent besides job.completed)' },
+  'write.completed': { data: AuditRecordDto, summary: "A write job completed: its audit record, outcome `completed` (sent besides job.completed)" },
+  'write.failed': { data: AuditRecordDto, summary: 'A write job failed for good: its audit record, outcome `failed` (sent besides job.failed)' },
   'connection.created': { data: ConnectionEventDto, summary: 'An end user connected a platform (or brought a dead connection back with a new grant)' },
   'connection.reauth_required': { data: ConnectionEventDto, summary: 'The platform token was revoked or expired and cannot be refreshed' },
   'connection.revoked': { data: ConnectionEventDto, summary: 'The end user (or the tenant for them) revoked the connection' },

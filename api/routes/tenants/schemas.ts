@@ -1,6 +1,7 @@
 import { z } from '../../../shared/infra/zod-openapi';
 import { AccessTokensDto } from '../auth/schemas';
 import { CREATE_LOOKUP_STYLES } from '../../../shared/platforms/core/write-operation';
+import { GuardrailsSchema } from '../../../shared/domain/safe-writes/guardrails';
 
 export const Email = z.string().trim().email().max(254);
 export const Password = z.string().min(10, 'at least 10 characters').max(200);
@@ -12,7 +13,7 @@ export const TenantDto = z
   .object({
     id: z.string().uuid(),
     name: z.string(),
-    settings: z.object({ timezone: z.string().optional(), locale: z.string().optional(), defaultRedirectUri: z.string().optional(), allowedOrigins: z.array(z.string()).optional(), createLookup: z.enum(CREATE_LOOKUP_STYLES).optional() }),
+    settings: z.object({ timezone: z.string().optional(), locale: z.string().optional(), defaultRedirectUri: z.string().optional(), allowedOrigins: z.array(z.string()).optional(), createLookup: z.enum(CREATE_LOOKUP_STYLES).optional(), guardrails: GuardrailsSchema.optional(), auditRetentionDays: z.number().int().optional() }),
     createdAt: z.string().datetime(),
     updatedAt: z.string().datetime(),
   })

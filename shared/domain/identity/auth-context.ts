@@ -1,3 +1,7 @@
+import type { TenantRole } from '../../persistence/entities/tenant-role';
+
+export type { TenantRole };
+
 /** Who is calling, as established by the authenticate middleware. */
 export type AuthContext =
   | {
@@ -13,8 +17,6 @@ export type AuthContext =
   | { kind: 'tenant-api-key'; tenantId: string; apiKeyId: string }
   | { kind: 'operator' };
 
-export type TenantRole = 'owner' | 'admin' | 'member';
-
 /**
  * How a route authenticates:
  * - `external`: Bearer access token, `?token=`, or x-api-key + externalUserId (docs/api-conventions.md §3)
@@ -24,6 +26,7 @@ export type TenantRole = 'owner' | 'admin' | 'member';
  * - `external-refresh` / `team-refresh`: an external user's refresh token
  * - `tenant`: a tenant user's access token, or x-api-key (tenant administration)
  * - `tenant-refresh`: a tenant user's refresh token
+ * - `tenant-or-external`: as `tenant` (a tenant user's token, or x-api-key alone), or as `external` (the audit trail)
  * - `none`: public
  */
 export type AuthMode =
@@ -35,4 +38,5 @@ export type AuthMode =
   | 'external-refresh'
   | 'team-refresh'
   | 'tenant'
-  | 'tenant-refresh';
+  | 'tenant-refresh'
+  | 'tenant-or-external';

@@ -138,6 +138,10 @@ export class Authenticator {
         if (!user || user.tokenVersion !== claims.tv) throw new AppError('TOKEN_INVALID', 'The token is no longer valid');
         return { kind: 'tenant-user', tenantId: claims.tid, tenantUserId: user.id, role: user.role };
       }
+      case 'tenant-or-external':
+        // A tenant user's session token answers for the tenant; any other credential as on the jobs routes.
+        if (bearer !== undefined && forms === 1 && this.isTenantUserToken(bearer)) return this.resolve(em, 'tenant', c);
+        return this.resolve(em, 'external-or-key', c);
       case 'tenant-refresh': {
         if (!bearer || forms > 1) throw unauthenticated('Send the refresh token as "Authorization: Bearer <refreshToken>"');
         const claims = this.tokens.verify(bearer, 'tenant-user-refresh');
@@ -147,6 +151,15 @@ export class Authenticator {
         const never: never = mode;
         throw new Error(`unknown auth mode ${String(never)}`);
       }
+    }
+  }
+
+  private isTenantUserToken(token: string): boolean {
+    try {
+      this.tokens.verify(token, 'tenant-user');
+      return true;
+    } catch {
+      return false;
     }
   }
 

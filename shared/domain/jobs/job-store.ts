@@ -4,6 +4,8 @@ import { toJobView } from './job-view';
 import type { EventSubscriptions } from '../webhooks/subscriptions';
 import type { Job, JobAccountSnapshot, JobState, JobType, StoredJobError } from '../../persistence/entities/job.entity';
 import { JobSql, statement, type Statement } from './job-sql';
+import { insertValues, objectIdOf, type NewAuditRecord } from '../audit/audit-record';
+import { auditRecordOfJob, withAcceptedRecord, withFinishedRecord } from '../audit/audit-job-sql';
 
 export type JobRecord = Job;
 
@@ -20,6 +22,8 @@ export interface NewJob {
   dedupKey?: string;
   requestHash?: string;
   requestId?: string;
+  /** A write's `accepted` audit record, inserted by the same statement as the row. */
+  audit?: NewAuditRecord;
 }
 
 const COLUMNS = `id, tenant_id, owner_key, type, operation, platform, queue, ad_account_id, platform_account_id, account,
@@ -66,11 +70,17 @@ const INSERT = `insert into jobs (id, tenant_id, owner_key, type, operation, pla
    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, 'queued', ?, ?, ?)
    on conflict (dedup_key) where dedup_key is not null and state in ('queued', 'active') do nothing
    returning id`;
-const FINISH_COMPLETED = `update jobs set state = 'completed', result = ?::jsonb, error = null, finished_at = now(), updated_at = now(),
+const INSERT_AUDITED = withAcceptedRecord(INSERT);
+// A finish also ends the write's audit record (audit-job-sql.ts); the completed one takes the object id after its own parameters.
+const FINISH_COMPLETED_UPDATE = `update jobs set state = 'completed', result = ?::jsonb, error = null, finished_at = now(), updated_at = now(),
      lease_owner = null, lease_until = null
    where id = ? and ${OPEN} returning`;
-const FINISH_FAILED = `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now(), lease_owner = null, lease_until = null
+const FINISH_FAILED_UPDATE = `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now(), lease_owner = null, lease_until = null
    where id = ? and ${OPEN} returning`;
+const finishCompleted = (returning: string) => withFinishedRecord(FINISH_COMPLETED_UPDATE, COLUMNS, 'completed', returning);
+const finishFailed = (returning: string) => withFinishedRecord(FINISH_FAILED_UPDATE, COLUMNS, 'failed', returning);
+const FINISH_COMPLETED = finishCompleted(COLUMNS);
+const FINISH_FAILED = finishFailed(COLUMNS);
 
 /**
  * Marks the job running under a lease (parameters: owner, lease seconds, id, owner). Every start
@@ -97,6 +107,7 @@ const claimWithCheckpoints = (n: number) => `with claimed as (${CLAIM} returning
 /** The statements of every write's path, prepared once per connection. */
 const S = {
   insert: statement(INSERT),
+  insertAudited: statement(INSERT_AUDITED),
   findById: statement(`select ${COLUMNS} from jobs where id = ?`),
   markActive: statement(`${CLAIM} returning ${COLUMNS}`),
   claim: statement(`${CLAIM} returning id`),
@@ -105,8 +116,8 @@ const S = {
   renewLease: statement(`update jobs set lease_until = now() + make_interval(secs => ?) where id = ? and lease_owner = ? returning id`),
   releaseLease: statement(`update jobs set lease_owner = null, lease_until = null where id = ? and lease_owner = ?`),
   // A finish nobody takes events of only needs to know whether it changed the row.
-  completed: statement(`${FINISH_COMPLETED} id`),
-  failed: statement(`${FINISH_FAILED} id`),
+  completed: statement(finishCompleted('id')),
+  failed: statement(finishFailed('id')),
 };
 
 /**
@@ -133,9 +144,10 @@ export class JobStore {
    * `execute`: the caller's transaction (an Idempotency-Key claimed in the same commit).
    */
   async insert(j: NewJob, execute?: (sql: string, params: unknown[]) => Promise<Row[]>): Promise<boolean> {
-    const params = [j.id, j.tenantId, j.ownerKey, j.type, j.operation, j.platform, j.queue, j.account.id, j.account.platformAccountId,
+    const params: unknown[] = [j.id, j.tenantId, j.ownerKey, j.type, j.operation, j.platform, j.queue, j.account.id, j.account.platformAccountId,
       JSON.stringify(j.account), JSON.stringify(j.params), j.dedupKey ?? null, j.requestHash ?? null, j.requestId ?? null];
-    const rows = execute ? await execute(INSERT, params) : await this.exec(S.insert, params);
+    if (j.audit) params.push(...insertValues(j.audit));
+    const rows = execute ? await execute(j.audit ? INSERT_AUDITED : INSERT, params) : await this.exec(j.audit ? S.insertAudited : S.insert, params);
     return rows.length === 1;
   }
 
@@ -238,15 +250,15 @@ export class JobStore {
    * skip the transaction (one statement, one commit) when no endpoint of the tenant takes its events.
    */
   async markCompleted(id: string, result: unknown, tenantId?: string): Promise<void> {
-    await this.finish(`${FINISH_COMPLETED} ${COLUMNS}`, [JSON.stringify(result ?? null), id], {
+    await this.finish(FINISH_COMPLETED, [JSON.stringify(result ?? null), id, objectIdOf(result)], {
       tenantId,
-      events: ['job.completed', 'import.completed'],
+      events: ['job.completed', 'import.completed', 'write.completed'],
       alone: S.completed,
     });
   }
 
   async markFailed(id: string, error: StoredJobError, tenantId?: string): Promise<void> {
-    await this.finish(`${FINISH_FAILED} ${COLUMNS}`, [JSON.stringify(error), id], { tenantId, events: ['job.failed'], alone: S.failed });
+    await this.finish(FINISH_FAILED, [JSON.stringify(error), id], { tenantId, events: ['job.failed', 'write.failed'], alone: S.failed });
   }
 
   /**
@@ -256,8 +268,13 @@ export class JobStore {
    */
   async abandonUnqueued(id: string, error: StoredJobError, key?: { tenantId: string; ownerKey: string; key: string }): Promise<boolean> {
     return this.finish(
-      `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now()
-       where id = ? and state = 'queued' and started_at is null returning ${COLUMNS}`,
+      withFinishedRecord(
+        `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now()
+       where id = ? and state = 'queued' and started_at is null returning`,
+        COLUMNS,
+        'failed',
+        COLUMNS,
+      ),
       [JSON.stringify(error), id],
       {
         also: async (em) => {
@@ -289,8 +306,14 @@ export class JobStore {
       const view = toJobView(job);
       const types: WebhookEventType[] = job.state === 'completed' ? ['job.completed'] : ['job.failed'];
       if (job.state === 'completed' && job.type === 'import') types.push('import.completed');
-      for (const t of types) {
-        if (!this.subscriptions || (await this.subscriptions.wants(job.tenantId, t, (q, p) => em.execute<Row[]>(q, p)))) emitEvent(em, job.tenantId, t, view);
+      const execute = (q: string, p: unknown[]) => em.execute<Row[]>(q, p);
+      const wanted = async (t: WebhookEventType) => !this.subscriptions || (await this.subscriptions.wants(job.tenantId, t, execute));
+      for (const t of types) if (await wanted(t)) emitEvent(em, job.tenantId, t, view);
+      // A write's audit record ended in the same statement; its event carries the record.
+      const writeEvent: WebhookEventType = job.state === 'completed' ? 'write.completed' : 'write.failed';
+      if (job.type === 'write' && (await wanted(writeEvent))) {
+        const record = await auditRecordOfJob(execute, job.tenantId, job.id);
+        if (record) emitEvent(em, job.tenantId, writeEvent, record);
       }
       return true;
     });

@@ -22,6 +22,8 @@ import { listStoredEntities } from './job-entities';
 import { ObjectOrder, type OrderedWrite } from './object-order';
 import { TenantDemand } from './tenant-demand';
 import { CreateLookupSettings } from './create-lookup-setting';
+import type { JobAudit } from '../audit/audit-types';
+import { acceptedRecord } from '../audit/audit-trail';
 
 export interface SubmitCaller {
   auth: AuthContext;
@@ -41,6 +43,8 @@ export interface SubmitRequest {
   preferAsync?: boolean;
   /** Envelope message of the synchronous 200. */
   message?: string;
+  /** What a write's audit record notes besides the job (absent on a write: the REST surface, no field values). */
+  audit?: JobAudit;
 }
 
 /** Same shape as the route layer's RouteResult (shared/ never imports api/). */
@@ -126,6 +130,8 @@ export class JobsService {
       dedupKey: isWrite ? undefined : `import:${tenantId}:${ownerKey}:${r.platform}:${account.id}`,
       requestId: caller.req?.ctx?.requestId,
     };
+    // Recorded with the row itself, so a replay or a joined job records nothing again.
+    if (isWrite) row.audit = acceptedRecord(caller.auth, row, r.audit);
     const timeoutMs = this.infra.config.WRITE_SYNC_TIMEOUT_MS;
     const willWait = !preferAsync && timeoutMs > 0;
     // Redis down: 503 before anything is written, rather than a request hanging on the queue

@@ -9,6 +9,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'job.completed',
   'job.failed',
   'import.completed',
+  'write.completed',
+  'write.failed',
   'connection.created',
   'connection.reauth_required',
   'connection.revoked',

@@ -18,6 +18,10 @@ export interface TenantSettings {
   allowedOrigins?: string[];
   /** How a create without a platform idempotency key is found again after a crash (default `name-and-time`). */
   createLookup?: CreateLookupStyle;
+  /** Limits and confirmations every write of the tenant is checked against (docs/safe-writes.md); validated when saved. */
+  guardrails?: { maxDailyBudget?: Record<string, string>; maxBudgetIncreasePercent?: number; requireConfirmation?: string[] };
+  /** Days the audit trail keeps a record (1..3650; absent: 400). */
+  auditRetentionDays?: number;
 }
 
 export interface Tenant {

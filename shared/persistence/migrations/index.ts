@@ -9,6 +9,7 @@ import { Migration20261125050001_job_listing } from './Migration20261125050001_j
 import { Migration20261125100001_connect_sessions } from './Migration20261125100001_connect_sessions';
 import { Migration20261127100001_imported_entities_fillfactor } from './Migration20261127100001_imported_entities_fillfactor';
 import { Migration20261127200001_create_claims } from './Migration20261127200001_create_claims';
+import { Migration20261128100001_audit_records } from './Migration20261128100001_audit_records';
 
 /**
  * Ordered list of migrations. Hand-written SQL classes, one file each, named
@@ -25,4 +26,5 @@ export const allMigrations: MigrationObject[] = [
   { name: 'Migration20261125100001_connect_sessions', class: Migration20261125100001_connect_sessions },
   { name: 'Migration20261127100001_imported_entities_fillfactor', class: Migration20261127100001_imported_entities_fillfactor },
   { name: 'Migration20261127200001_create_claims', class: Migration20261127200001_create_claims },
+  { name: 'Migration20261128100001_audit_records', class: Migration20261128100001_audit_records },
 ];

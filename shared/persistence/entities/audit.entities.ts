@@ -1,0 +1,1 @@
+export { AuditRecord } from './audit-record.entity';
