@@ -5,7 +5,8 @@ import { gaqlScenario } from './gaql';
 import { importScenario } from './import';
 import { rateLimitScenario } from './ratelimit';
 import { readScenario } from './read';
+import { reportScenario } from './report';
 import { writeScenario } from './write';
 
 /** In the order they run; `--scenario a,b` picks by id. */
-export const scenarios: Scenario[] = [readScenario, authScenario, writeScenario, rateLimitScenario, importScenario, gaqlScenario, fairnessScenario];
+export const scenarios: Scenario[] = [readScenario, authScenario, writeScenario, rateLimitScenario, importScenario, gaqlScenario, fairnessScenario, reportScenario];

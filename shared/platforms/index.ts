@@ -5,6 +5,7 @@ import { configSliceSource } from './core/config-slice';
 import type { ScopeModel } from './core/scopes';
 import type { ImportSource } from './core/import-source';
 import type { WriteOperation } from './core/write-operation';
+import type { PlatformWriteSafety } from './core/write-safety';
 import { facebookModule } from './facebook';
 import { tiktokModule } from './tiktok';
 import { googleModule } from './google';
@@ -23,6 +24,13 @@ export const PLATFORMS = platformModules.map((m) => m.name) as [Platform, ...Pla
 export const isPlatform = (p: string): p is Platform => (PLATFORMS as readonly string[]).includes(p);
 
 type Module = (typeof platformModules)[number];
+
+/** The platform's money unit and validate-only mode (dry runs, guardrails). */
+export function writeSafetyOf(platform: string): PlatformWriteSafety {
+  const m = platformModules.find((x) => x.name === platform);
+  if (!m) throw new Error(`no platform module ${platform}`);
+  return m.writeSafety;
+}
 
 /**
  * The modules in the order tenant apps are listed (the `/api/v1/tenant/apps/{platform}` routes,
@@ -78,12 +86,18 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Config 
  */
 export function createPlatformRegistry(deps: AdapterDeps): PlatformRegistry {
   const slices = parseConfigSlices<Platform>(platformModules, configSliceSource({ env: process.env, ...deps.config }));
-  return new PlatformRegistry(platformModules.map((m) => m.createAdapter({ ...deps, platformConfig: slices.get(m.name) })));
+  return new PlatformRegistry(
+    platformModules.map((m) => m.createAdapter({ ...deps, http: { ...deps.http, displayName: m.displayName }, platformConfig: slices.get(m.name) })),
+  );
 }
 
 const byName = new Map<string, Module>(platformModules.map((m) => [m.name, m]));
 
+/** The scopes each operation of a platform needs, as its module declares them (absent: not checked ahead). */
 export const scopeModelOf = (platform: string): ScopeModel | undefined => byName.get(platform)?.scopeModel;
+
+/** The name people know a platform by ("Meta", "Google Ads"), as its module declares it. */
+export const displayNameOf = (platform: string): string => byName.get(platform)?.displayName ?? platform;
 
 export const importSourceOf = (platform: string): ImportSource | undefined => byName.get(platform)?.importSource;
 

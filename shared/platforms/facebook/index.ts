@@ -16,6 +16,8 @@ import { facebookLeadsWriteOperations } from './operations/leads-export';
 import { facebookCreativeWriteOperations } from './operations/creative-writes';
 import { FACEBOOK_SCOPE_MODEL } from './scopes';
 import { facebookConfig, facebookConfigSchema } from './config';
+import { facebookWriteSafety } from './write-safety';
+import { facebookReportSource } from './report/report-source';
 
 export { facebookConfig, facebookConfigSchema, type FacebookConfig } from './config';
 
@@ -55,7 +57,9 @@ export const facebookModule = definePlatformModule({
     ],
   },
   scopeModel: FACEBOOK_SCOPE_MODEL,
+  writeSafety: facebookWriteSafety,
   writeOperations: [...facebookWriteOperations, ...facebookObjectWriteOperations, ...facebookLeadsWriteOperations, ...facebookCreativeWriteOperations],
   importSource: facebookImportSource,
+  reportSource: facebookReportSource,
   importRequest: { accountId: AdAccountId, levels: 'campaigns, ad sets, ads, creatives, custom audiences, pixels and custom conversions' },
 });

@@ -13,6 +13,8 @@ import { googleImportSource } from './operations/import-source';
 import { googleWriteOperations } from './operations/write-operations';
 import { GOOGLE_SCOPE_MODEL } from './scopes';
 import { googleConfigSchema } from './config';
+import { googleWriteSafety } from './write-safety';
+import { googleReportSource } from './report/report-source';
 
 export { googleConfig, googleConfigSchema, type GoogleConfig } from './config';
 
@@ -68,7 +70,9 @@ export const googleModule = definePlatformModule({
     ],
   },
   scopeModel: GOOGLE_SCOPE_MODEL,
+  writeSafety: googleWriteSafety,
   writeOperations: googleWriteOperations,
   importSource: googleImportSource,
+  reportSource: googleReportSource,
   importRequest: { accountId: GOOGLE_IMPORT_ACCOUNT_ID, levels: 'campaigns, ad groups, ads, keywords and assets' },
 });

@@ -13,6 +13,7 @@ import { bodyAdAccountId } from './operations/common.dto';
 import { linkedinImportSource } from './operations/import-source';
 import { linkedinWriteOperations } from './operations/write-operations';
 import { LINKEDIN_SCOPE_MODEL } from './scopes';
+import { linkedinReportSource } from './report/report-source';
 
 export { linkedinConfig, linkedinConfigSchema, type LinkedinConfig } from './config';
 
@@ -50,7 +51,9 @@ export const linkedinModule = definePlatformModule({
     ],
   },
   scopeModel: LINKEDIN_SCOPE_MODEL,
+  writeSafety: { budgetUnit: 'major' },
   writeOperations: linkedinWriteOperations,
   importSource: linkedinImportSource,
+  reportSource: linkedinReportSource,
   importRequest: { accountId: bodyAdAccountId, levels: 'campaign groups, campaigns and creatives' },
 });

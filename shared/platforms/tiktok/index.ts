@@ -13,6 +13,7 @@ import { tiktokImportSource } from './operations/import-source';
 import { tiktokWriteOperations } from './operations/write-operations';
 import { updateAssetOperation } from './operations/asset-update.operation';
 import { tiktokConfigSchema } from './config';
+import { tiktokReportSource } from './report/report-source';
 
 export { tiktokConfig, tiktokConfigSchema, type TiktokConfig } from './config';
 
@@ -51,7 +52,9 @@ export const tiktokModule = definePlatformModule({
       redirectUriField,
     ],
   },
+  writeSafety: { budgetUnit: 'major' },
   writeOperations: [...tiktokWriteOperations, updateAssetOperation],
   importSource: tiktokImportSource,
+  reportSource: tiktokReportSource,
   importRequest: { accountId: adAccountId, levels: 'campaigns, ad groups, ads and pixels' },
 });

@@ -1,0 +1,161 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { AppError, isAppError } from '../../errors/app-error';
+import type { Logger } from '../../infra/logger';
+import type { CallerFor, PlatformCaller } from '../../platforms/core/caller';
+import type { ReportSource } from '../../platforms/core/report-source';
+import { platformModules } from '../../platforms';
+import type { AuthContext } from '../identity/auth-context';
+import type { AdAccountGuard, GuardedAccount } from '../ad-accounts/guard.service';
+import { activatedAccounts, FactsCache, storedFacts } from './report-accounts';
+import { buildRows, type AccountContext } from './report-rows';
+import { totalsByCurrency } from './report-totals';
+import type { ReportAccountError, ReportAccountId, ReportInput, ReportResult, ReportRow } from './report.types';
+
+export interface ReportServiceDeps {
+  orm: MikroORM;
+  guard: AdAccountGuard;
+  callerFor: CallerFor;
+  logger: Logger;
+  /** Accounts read at once (each call still passes the outbound limiter and its account's pacing). */
+  concurrency: number;
+}
+
+/** The most accounts one report may name (or the caller may have activated). */
+export const MAX_REPORT_ACCOUNTS = 200;
+const GUARD_OP = { operationId: 'readReport', method: 'GET' };
+/** Guard answers that concern the connection, not the account: the report goes on without the account. */
+const ACCOUNT_LEVEL_CODES = new Set(['CONNECTION_REAUTH_REQUIRED', 'CONNECTION_SCOPE_MISSING']);
+
+const sourceOf = (platform: string): ReportSource | undefined => (platformModules as readonly { name: string; reportSource?: ReportSource }[]).find((m) => m.name === platform)?.reportSource;
+
+/** Runs `fn` over `items` with at most `limit` at a time, results in input order. */
+async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+export function reconsentFor(platform: string, err: AppError): ReportAccountError['reconsent'] {
+  const fromDetails = (err.details[0] as { reconsent?: ReportAccountError['reconsent'] } | undefined)?.reconsent;
+  if (fromDetails) return fromDetails;
+  if (ACCOUNT_LEVEL_CODES.has(err.code)) return { method: 'POST', path: `/api/v1/connections/${platform}/auth-url` };
+  return undefined;
+}
+
+function accountError(platform: string, adAccountId: string, err: unknown): ReportAccountError {
+  if (!isAppError(err)) return { platform, adAccountId, code: 'INTERNAL', message: 'The account could not be read' };
+  const reconsent = reconsentFor(platform, err);
+  return { platform, adAccountId, code: err.code, message: err.message, ...(reconsent ? { reconsent } : {}) };
+}
+
+/**
+ * `GET /api/v1/reports` (docs/reports.md): every named (or activated) account passes the ad-account
+ * guard first, and an account the guard refuses refuses the request; the accounts' platforms are then
+ * read with bounded concurrency, each through its own caller, and an account that fails there (a
+ * revoked token, a missing scope) is named in `errors` while the others' rows are returned.
+ */
+export class ReportService {
+  private readonly facts = new FactsCache();
+
+  constructor(private readonly deps: ReportServiceDeps) {}
+
+  /** The guarded accounts of a request, in its order; the first refused one refuses it. */
+  async guardedAccounts(auth: AuthContext, ids: ReportAccountId[] | undefined): Promise<{ accounts: GuardedAccount[]; errors: ReportAccountError[] }> {
+    if (auth.kind !== 'external-user') throw new AppError('FORBIDDEN', 'Reports are read for an external user');
+    const named = ids ?? (await activatedAccounts(this.deps.orm, auth.tenantId, auth.userId));
+    if (named.length > MAX_REPORT_ACCOUNTS) {
+      throw new AppError('VALIDATION_FAILED', `At most ${MAX_REPORT_ACCOUNTS} accounts per report`, { details: [{ path: 'query.adAccountIds', message: `at most ${MAX_REPORT_ACCOUNTS}` }] });
+    }
+    const byPlatform = new Map<string, number[]>();
+    named.forEach((a, i) => byPlatform.set(a.platform, [...(byPlatform.get(a.platform) ?? []), i]));
+    const outcomes = new Array<{ ok: true; value: GuardedAccount } | { ok: false; error: AppError }>(named.length);
+    for (const [platform, idx] of byPlatform) {
+      const checks = await this.deps.guard.checkMany(auth, platform, idx.map((i) => named[i]!.id), GUARD_OP);
+      idx.forEach((i, k) => (outcomes[i] = checks[k]!));
+    }
+    const accounts: GuardedAccount[] = [];
+    const errors: ReportAccountError[] = [];
+    outcomes.forEach((o, i) => {
+      if (o.ok) accounts.push(o.value);
+      else if (ACCOUNT_LEVEL_CODES.has(o.error.code)) errors.push(accountError(named[i]!.platform, named[i]!.id, o.error));
+    });
+    const refused = outcomes.find((o) => !o.ok && !ACCOUNT_LEVEL_CODES.has(o.error.code));
+    if (refused && !refused.ok) throw refused.error;
+    return { accounts, errors };
+  }
+
+  async run(auth: AuthContext, input: ReportInput): Promise<ReportResult> {
+    const { accounts, errors } = await this.guardedAccounts(auth, input.adAccountIds);
+    const stored = await storedFacts(this.deps.orm, accounts[0]?.tenantId ?? '', accounts.map((a) => a.id));
+    const callers = this.callers(accounts);
+    const read = await mapBounded(accounts, this.deps.concurrency, async (account, ): Promise<ReportRow[] | ReportAccountError> => {
+      try {
+        return await this.accountRows(account, callers.get(account.id)!, stored.get(account.id), input);
+      } catch (err) {
+        this.deps.logger.info({ platform: account.platform, adAccountId: account.platformAccountId, code: isAppError(err) ? err.code : 'INTERNAL' }, 'report: account left out');
+        if (!isAppError(err)) this.deps.logger.error({ err }, 'report: unexpected error reading an account');
+        return accountError(account.platform, account.platformAccountId, err);
+      }
+    });
+    const rows: ReportRow[] = [];
+    for (const r of read) {
+      if (Array.isArray(r)) rows.push(...r);
+      else errors.push(r);
+    }
+    rows.sort(compareRows);
+    return { rows, totals: totalsByCurrency(rows), errors };
+  }
+
+  /** Accounts on one connection share one caller's token source, so a refused token refreshes once. */
+  private callers(accounts: readonly GuardedAccount[]): Map<string, PlatformCaller> {
+    const byConnection = new Map<string, PlatformCaller>();
+    const out = new Map<string, PlatformCaller>();
+    for (const a of accounts) {
+      const base = byConnection.get(a.connectionId);
+      const caller = base ? base.forAccount({ platformAccountId: a.platformAccountId, loginCustomerId: a.loginCustomerId ?? null }) : this.deps.callerFor(a);
+      if (!base) byConnection.set(a.connectionId, caller);
+      out.set(a.id, caller);
+    }
+    return out;
+  }
+
+  private async accountRows(account: GuardedAccount, caller: PlatformCaller, stored: { name: string | null; currency: string | null; timezone: string | null } | undefined, input: ReportInput): Promise<ReportRow[]> {
+    const source = sourceOf(account.platform);
+    if (!source) throw new AppError('VALIDATION_FAILED', `${account.platform} has no report`);
+    const got = await source.rows(caller, { from: input.from, to: input.to, level: input.level, granularity: input.granularity });
+    let name = stored?.name ?? got.account.name ?? null;
+    let currency = stored?.currency ?? got.account.currency ?? null;
+    let timezone = source.fixedTimezone ?? stored?.timezone ?? got.account.timezone ?? null;
+    if (!currency || !timezone) {
+      const f = await this.facts.get(`${account.tenantId}:${account.platform}:${account.platformAccountId}`, () => source.facts(caller));
+      name ??= f.name ?? null;
+      currency ??= f.currency ?? null;
+      timezone ??= f.timezone ?? null;
+    }
+    const ctx: AccountContext = {
+      platform: account.platform,
+      adAccountId: account.platformAccountId,
+      accountName: name,
+      currency: (currency ?? 'XXX').toUpperCase(),
+      timezone: timezone ?? 'UTC',
+      restatementDays: source.restatementDays,
+    };
+    return buildRows(ctx, got.rows, input);
+  }
+}
+
+const key = (r: ReportRow) => [r.platform, r.adAccountId, r.id, r.date ?? ''];
+
+function compareRows(a: ReportRow, b: ReportRow): number {
+  const x = key(a);
+  const y = key(b);
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+  return 0;
+}
