@@ -1,17 +1,12 @@
-/** Creates (or reuses) the sandbox's demo tenant through the public API only. */
+import { SIM_PLATFORMS, SIMULATORS } from '../simulators';
+
+/** The demo tenant's owner; the sandbox creates (or reuses) it through the public API only. */
 export const DEMO = {
   email: 'demo@sandbox.local',
   password: 'sandbox-demo-password',
   name: 'Demo Owner',
   tenantName: 'Demo SaaS',
 } as const;
-
-/** Any app id/secret works on the simulators by default; these mirror test/helpers/identity.ts. */
-export const DEMO_APPS: Record<'facebook' | 'google' | 'tiktok', Record<string, string>> = {
-  facebook: { appId: '1234567890123456', appSecret: 'sim-app-secret' },
-  google: { clientId: 'sim-google-client-id.apps.googleusercontent.com', clientSecret: 'sim-google-client-secret' },
-  tiktok: { appId: 'sim-tiktok-app', secret: 'sim-tiktok-secret' },
-};
 
 async function call(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(base + path, {
@@ -44,7 +39,9 @@ export async function ensureDemoTenant(base: string): Promise<{ apiKey: string; 
     const tenant = await call(base, 'GET', '/api/v1/tenant', undefined, auth);
     tenantId = tenant.json.data?.id ?? '';
   }
-  for (const [platform, body] of Object.entries(DEMO_APPS)) {
+  // Every simulated platform, LinkedIn included, gets the app its simulator registers by default.
+  for (const platform of SIM_PLATFORMS) {
+    const body = SIMULATORS[platform].app;
     const r = await call(base, 'POST', `/api/v1/tenant/apps/${platform}`, body, { 'x-api-key': apiKey });
     if (r.status === 409 || r.json.error?.code === 'ALREADY_EXISTS') {
       await call(base, 'PATCH', `/api/v1/tenant/apps/${platform}`, body, { 'x-api-key': apiKey });

@@ -1,15 +1,21 @@
 import { DEMO } from './demo-tenant';
+import type { SimPlatform } from '../simulators';
+
+/** How the banner names each simulator (a new simulator does not compile until it has a name here). */
+const SIM_NAMES: Record<SimPlatform, string> = { facebook: 'Meta', tiktok: 'TikTok', google: 'Google', linkedin: 'LinkedIn' };
 
 /** The copy-paste walk-through the sandbox prints. Every step uses only the public API. */
-export function walkthrough(o: { base: string; apiKey: string; tenantId: string; sims: Record<string, string> }): string {
+export function walkthrough(o: { base: string; apiKey: string; tenantId: string; sims: Record<SimPlatform, string>; pid: number }): string {
   const B = o.base;
+  const sims = (Object.keys(SIM_NAMES) as SimPlatform[]).map((p) => `${SIM_NAMES[p]} ${o.sims[p]}`).join(' · ');
   return `
 Ads Accounts Gateway sandbox is running.
 
   Gateway      ${B}   (docs: ${B}/docs, OpenAPI: ${B}/api/v1/openapi.json)
   Demo tenant  ${o.tenantId}
   API key      ${o.apiKey}     (shown once per start; the previous one keeps working for 24 h)
-  Simulators   Meta ${o.sims.facebook} · TikTok ${o.sims.tiktok} · Google ${o.sims.google}
+  Simulators   ${sims}
+  Stop         Ctrl-C, or kill ${o.pid}   (one process: the gateway, worker, simulators, receiver and mail catcher all stop)
 
 Walk-through (bash; needs curl and jq):
 
@@ -55,7 +61,28 @@ Walk-through (bash; needs curl and jq):
   curl -s -X POST $BASE/api/v1/facebook/campaigns/traffic -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' \\
     -H "Idempotency-Key: demo-1" -d '{"adAccountId":"'$ACT'","name":"Sandbox traffic","special_ad_categories":[],"daily_budget":1000}' | jq .data
 
-  # 7. Invite a teammate. The sandbox catches outgoing mail and prints it above ("--- mail to …"):
+  # 7. LinkedIn: connect and activate, then import the whole ad account in the background
+  URL=$(curl -s -X POST $BASE/api/v1/connections/linkedin/auth-url -H "Authorization: Bearer $TOKEN" \\
+    -H 'content-type: application/json' -d '{"redirectUri":"'$BASE'/connection-result"}' | jq -r .data.url)
+  curl -s -o /dev/null -L "$URL"
+  curl -s -X POST $BASE/api/v1/connections/linkedin/activate -H "Authorization: Bearer $TOKEN" \\
+    -H 'content-type: application/json' -d '{"adAccountId":"508000001"}' | jq .data
+  #    Prefer: respond-async answers 202 at once, naming the job (jobId, pollUrl)
+  JOB=$(curl -s -X POST $BASE/api/v1/linkedin/import-ad-account -H "Authorization: Bearer $TOKEN" -H 'Prefer: respond-async' \\
+    -H 'Idempotency-Key: demo-import-1' -H 'content-type: application/json' -d '{"adAccountId":"508000001"}' | jq -r .jobId)
+  #    Poll the job (GET pollUrl): state goes queued → active → completed; progress counts records and pages per level
+  for i in $(seq 60); do
+    VIEW=$(curl -s $BASE/api/v1/jobs/$JOB -H "Authorization: Bearer $TOKEN")
+    echo "$VIEW" | jq -c '.data | {state, progress}'
+    case $(echo "$VIEW" | jq -r .data.state) in completed|failed) break;; esac
+    sleep 1
+  done
+  curl -s $BASE/api/v1/jobs/$JOB -H "Authorization: Bearer $TOKEN" | jq '.data | {state, result}'
+  #    What it imported, page by page (level=campaign, …; nextCursor pages on)
+  curl -s "$BASE/api/v1/jobs/$JOB/entities?limit=3" -H "Authorization: Bearer $TOKEN" \\
+    | jq '.data | {items: [.items[] | {level, platformId, name: .data.name}], nextCursor}'
+
+  # 8. Invite a teammate. The sandbox catches outgoing mail and prints it above ("--- mail to …"):
   #    open its link in a browser, choose a name and a password.
   OWNER=$(curl -s -X POST $BASE/api/v1/tenant/auth/login -H 'content-type: application/json' \
     -d '{"email":"${DEMO.email}","password":"${DEMO.password}"}' | jq -r .data.accessToken)
@@ -63,7 +90,7 @@ Walk-through (bash; needs curl and jq):
   curl -s -X POST $BASE/api/v1/tenant/invitations -H "Authorization: Bearer $OWNER" -H 'content-type: application/json' \
     -d '{"email":"'$MATE'","role":"member"}' | jq .data
 
-  # 8. Once the teammate has an account, a forgotten password works the same way (the mail's link opens a page):
+  # 9. Once the teammate has an account, a forgotten password works the same way (the mail's link opens a page):
   #    curl -s -X POST $BASE/api/v1/tenant/auth/password/forgot -H 'content-type: application/json' -d '{"email":"'$MATE'"}'
 
 `;
