@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { AppError } from '../../errors/app-error';
+import { canonicalJson } from '../jobs/idempotency';
 
 /** How long a confirmation stays good. */
 export const CONFIRM_TTL_MS = 10 * 60_000;
@@ -17,22 +18,8 @@ export interface ConfirmBinding {
   body: unknown;
 }
 
-/** JSON with keys sorted at every depth, so the same request always hashes the same. */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o)
-      .filter((k) => o[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v) ?? 'null';
-}
-
 const bindingHash = (b: ConfirmBinding) =>
-  createHash('sha256').update(canonical([b.tenantId, b.principal, b.method.toUpperCase(), b.path, b.query ?? null, b.body ?? null])).digest('base64url');
+  createHash('sha256').update(canonicalJson([b.tenantId, b.principal, b.method.toUpperCase(), b.path, b.query ?? null, b.body ?? null])).digest('base64url');
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
 
