@@ -1,4 +1,4 @@
-import { createGatewayClient, GatewayError, JobPendingError, type GatewayClientOptions, type paths } from '../../clients/typescript/src';
+import { confirmed, createGatewayClient, GatewayError, JobPendingError, type GatewayClientOptions, type paths } from '../../clients/typescript/src';
 
 /*
  * The helpers against a scripted gateway (a fetch that answers from a list), with jest's clock: what
@@ -165,5 +165,33 @@ describe('the TypeScript client’s helpers', () => {
       '/api/v1/google/assets?adAccountId=1000000001&level=campaign',
       '/api/v1/google/assets?adAccountId=1000000001&level=campaign&pageToken=tok-2',
     ]);
+  });
+
+  describe('confirmed: a write the tenant asks to confirm', () => {
+    const needsConfirm = () =>
+      json(409, { success: false, message: 'The tenant asks to confirm: activate.', timestamp: '2026-12-01T00:00:00.000Z', statusCode: 409, path: '/x', requestId: 'req-1', error: { code: 'CONFIRMATION_REQUIRED', details: [{ action: 'activate' }], confirmToken: 'tok.sig' } });
+    const send = (api: ReturnType<typeof client>) => (headers: Record<string, string>) =>
+      api.POST('/api/v1/google/campaigns/{campaignId}/status', { params: { path: { campaignId: '42' }, header: headers }, body: { adAccountId: '1000000001', status: 'ENABLED' } });
+
+    it('resends the same request with Confirm: <token> once approved, and returns its answer', async () => {
+      const gw = scripted([needsConfirm, () => ok({ validateOnly: false, results: [] })]);
+      const seen: GatewayError[] = [];
+      const r = await confirmed(send(client(gw.fetch)), (e) => (seen.push(e), true));
+      expect(r.response.status).toBe(200);
+      expect(seen.map((e) => [e.code, e.confirmToken, e.details])).toEqual([['CONFIRMATION_REQUIRED', 'tok.sig', [{ action: 'activate' }]]]);
+      expect(gw.sent.map((s) => [s.path, s.headers.get('confirm')])).toEqual([
+        ['/api/v1/google/campaigns/42/status', null],
+        ['/api/v1/google/campaigns/42/status', 'tok.sig'],
+      ]);
+    });
+
+    it('sends nothing more when not approved, and leaves any other answer as it came', async () => {
+      const refused = scripted([needsConfirm]);
+      expect((await confirmed(send(client(refused.fetch)), () => false)).response.status).toBe(409);
+      expect(refused.sent).toHaveLength(1);
+      const other = scripted([() => failed(422, 'GUARDRAIL_EXCEEDED')]);
+      expect((await confirmed(send(client(other.fetch)))).response.status).toBe(422);
+      expect(other.sent).toHaveLength(1);
+    });
   });
 });
