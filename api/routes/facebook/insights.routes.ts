@@ -6,11 +6,14 @@ import { get, toGatewayList, type GraphList } from '../../../shared/platforms/fa
 import { isTooMuchData, reportRunRowsCall, syncInsightsCall, wantsAsync } from '../../../shared/platforms/facebook/operations/insights';
 import { insightsReport } from '../../../shared/platforms/facebook/operations/write-operations';
 import type { RouteResult, RouteSpec } from '../route';
-import { guardedRoute, submitWrite, type GuardedContext } from '../guarded-route';
+import { DryRunQuery, guardedRoute, submitWrite, type GuardedContext } from '../guarded-route';
 import { read, readOwned } from './graph-reads';
 import { READ_ERRORS, TAGS } from './schemas';
 
 const MESSAGE = 'Insights fetched';
+
+/** A range that runs as a report is a write job like any other, so it takes `dryRun` too (a direct read changes nothing either way). */
+const InsightsRouteQuery = InsightsQueryObject.extend(DryRunQuery.shape);
 
 /** Query values that are credentials, never part of a job payload. */
 function withoutCredentials<T extends Record<string, unknown>>(q: T): Omit<T, 'token' | 'externalUserId'> {
@@ -19,7 +22,7 @@ function withoutCredentials<T extends Record<string, unknown>>(q: T): Omit<T, 't
 }
 
 /** A read, answered directly, or (too big for that) an async report run as a write job. */
-async function insights(ctx: GuardedContext<undefined, typeof InsightsQueryObject, undefined>): Promise<RouteResult> {
+async function insights(ctx: GuardedContext<undefined, typeof InsightsRouteQuery, undefined>): Promise<RouteResult> {
   const { deps, req, query } = ctx;
   const q: InsightsQuery = query;
   const issues = insightsRangeIssues(q);
@@ -42,7 +45,7 @@ async function insights(ctx: GuardedContext<undefined, typeof InsightsQueryObjec
       req.ctx.log.info({ adAccountId: acct }, 'insights too large for a sync call; switching to an async report run');
     }
   }
-  const { after: _a, before: _b, reportRunId: _r, async: _x, ...rest } = withoutCredentials(q);
+  const { after: _a, before: _b, reportRunId: _r, async: _x, dryRun: _d, ...rest } = withoutCredentials(query);
   return submitWrite(ctx, insightsReport, { query: rest }, MESSAGE);
 }
 
@@ -50,7 +53,8 @@ const spec = {
   platform: 'facebook' as const,
   from: 'query' as const,
   method: 'get' as const,
-  summary: MESSAGE,
+  summary: 'Get Meta insights',
+  message: MESSAGE,
   description:
     'Meta insights (`/{act|campaign|adset|ad}/insights`) with level, fields, datePreset or since+until, timeIncrement, breakdowns, actionBreakdowns and filtering. ' +
     "Small ranges answer synchronously; ranges over FACEBOOK_INSIGHTS_SYNC_MAX_DAYS (or Meta's \"reduce the amount of data\") run as an async report run inside a job: " +
@@ -60,7 +64,7 @@ const spec = {
   job: 'write' as const,
   // Small ranges are read directly and answer 200 without a job.
   answersWithoutJob: true,
-  query: InsightsQueryObject,
+  query: InsightsRouteQuery,
   response: { schema: InsightsListDto },
   errors: READ_ERRORS,
 };
@@ -71,6 +75,7 @@ export const connectionInsightsRoute = guardedRoute({
   ...spec,
   path: '/api/v1/connections/facebook/insights',
   operationId: 'connectionsFacebookInsights',
+  summary: 'Get Meta insights (connection surface)',
   tags: ['Connections', ...TAGS],
   handler: insights,
 });

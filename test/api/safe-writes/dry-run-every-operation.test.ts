@@ -1,5 +1,5 @@
 import { WriteDryRunEnvelope } from '../../../api/routes/dry-run.schemas';
-import { platformModules } from '../../../shared/platforms';
+import { platformModules, writeOperationNamed } from '../../../shared/platforms';
 import { PAGES } from '../../simulators/facebook';
 import { useWorld } from '../../world';
 import { FB_ENV } from '../facebook/fixtures';
@@ -29,23 +29,33 @@ const PLATFORM_PATH: Record<Entry['platform'], RegExp> = {
   linkedin: /^adAccounts\/\d+\/[A-Za-z]+(\/\d+)?$/,
 };
 
+/** Meta's `execution_options=["validate_only"]` or Google's `validateOnly: true`. */
+const validateOnlyCall = (body: Record<string, unknown> | undefined) =>
+  body?.validateOnly === true || (typeof body?.execution_options === 'string' && JSON.parse(body.execution_options).includes('validate_only'));
+
 it('the table has an entry for every write operation of every platform module, and no other', () => {
   expect(Object.keys(WRITE_REQUESTS).sort()).toEqual([...operations].sort());
   for (const [name, e] of Object.entries(WRITE_REQUESTS)) if (isExclusion(e)) expect({ name, reason: e.excluded.length > 40 }).toEqual({ name, reason: true });
 });
 
-describe.each(entries)('%s with ?dryRun=true', (_name, entry) => {
+describe.each(entries)('%s with ?dryRun=true', (name, entry) => {
   it('answers 200 with what it would send, sends nothing that changes anything and creates no job', async () => {
     const req = entry.request(ids);
     const jobsBefore = await jobIds(w);
     const dataBefore = simData(w, entry.platform);
+    await w.clearSims();
     const r = await w.call(req.method, urlOf(req, true), { body: req.body });
     expect({ status: r.status, error: r.body.error }).toEqual({ status: 200, error: undefined });
     const answer = WriteDryRunEnvelope.parse(r.body);
     expect(r.body.jobId).toBeUndefined();
     expect(answer.data).toMatchObject({ valid: true, platformValidated: entry.platformValidated });
     expect(answer.data.request).toEqual(answer.data.requests.at(-1) ?? null);
+    if (writeOperationNamed(name)!.kind !== 'report') expect(answer.data.requests.length).toBeGreaterThan(0);
     for (const req of answer.data.requests) expect(req.path).toMatch(PLATFORM_PATH[entry.platform]);
+    expect(answer.data.requests.length > 0 && answer.data.requests.every((x) => x.validated)).toBe(entry.platformValidated);
+    // What reached the platform other than reads: only requests in its validate-only mode.
+    const sent = (await w.sims[entry.platform]!.calls()).filter((c) => c.method !== 'GET' && !/googleAds:search/.test(c.path));
+    expect(sent.filter((c) => !validateOnlyCall(c.body))).toEqual([]);
     const text = stringsIn(r.body);
     for (const token of w.platformTokens) expect(text.filter((s) => s.includes(token))).toEqual([]);
     expect(text.filter((s) => /^(access_token|appsecret_proof|client_secret)$/.test(s))).toEqual([]);

@@ -23,6 +23,13 @@ describe('checkGuardrails', () => {
     expect(v.confirm).toEqual([]);
   });
 
+  it('an amount finer than micros is compared by no rule it escapes, and is a 400 for a rule that compares it', () => {
+    const float = daily(String(0.1 + 0.2), 'budget');
+    expect(check({ unit: 'major', effect: float })).toEqual({ confirm: [], warnings: [] });
+    expect(check({ unit: 'major', effect: float, guardrails: { maxDailyBudget: { EUR: '1' } } })).toEqual({ confirm: [], warnings: [] });
+    expect(() => check({ unit: 'major', effect: float, guardrails: { maxDailyBudget: { USD: '1' } } })).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ path: 'body.budget' })] }));
+  });
+
   it('an unknown account currency compares nothing and says so', () => {
     const v = check({ guardrails: { maxDailyBudget: { USD: '1' } }, effect: daily('2500'), currency: null });
     expect(v.breach).toBeUndefined();
