@@ -1,9 +1,12 @@
 # syntax=docker/dockerfile:1
 # One image for every role: ROLE=api (HTTP on PORT) or ROLE=worker (health and metrics on
 # WORKER_HTTP_PORT); `node dist/api/migrate.js` is the one-off migration command.
+# Node 24 (LTS "Krypton", supported until April 2028). The code also runs on Node 20, which CI
+# still uses, so `engines` admits both; moving to a newer LTS is this one argument.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # --- build: dev dependencies, TypeScript compile ---
-FROM node:20-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -16,7 +19,7 @@ COPY scripts ./scripts
 RUN npx tsc -p tsconfig.build.json && node scripts/copy-static.mjs dist
 
 # --- runtime: production dependencies from the lock file and dist/ only ---
-FROM node:20-bookworm-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     ROLE=api \
     PORT=3000 \

@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 const through = (names) => `(^|/)(${names.join('|')})(/|$)`;
 
 /*
- * Layers point one way: api → domain → platforms/core; workers → domain; a platform folder uses only
+ * Layers point one way: api → domain → platforms/core and persistence; workers → domain; a platform folder uses only
  * platforms/core, infra and errors. Import cycles are checked by test/unit/architecture/import-rules.test.ts,
  * which sees the whole graph (and that a platform folder never reaches into another one).
  */
@@ -12,6 +12,24 @@ const layers = [
   {
     files: ['shared/**/*.ts'],
     patterns: [{ regex: through(['api', 'workers']), message: 'shared/ is used by both roles and never imports api/ or workers/.' }],
+  },
+  {
+    files: ['api/**/*.ts'],
+    patterns: [
+      {
+        regex: through(['persistence']),
+        message: 'api/ reaches data through shared/domain services, never shared/persistence (entities, the ORM, migrations).',
+      },
+    ],
+  },
+  {
+    files: ['shared/persistence/**/*.ts'],
+    patterns: [
+      {
+        regex: through(['domain', 'api', 'workers']),
+        message: 'Persistence is below the domain: an entity declares the types it stores itself (the domain may re-export them).',
+      },
+    ],
   },
   {
     files: ['workers/**/*.ts'],

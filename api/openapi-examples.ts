@@ -37,7 +37,7 @@ const FORMATS: Record<string, string> = {
 };
 
 export function exampleFor(schema: Schema | undefined, schemas: Record<string, Schema>, depth = 0): unknown {
-  if (!schema || depth > 12) return null;
+  if (!schema || depth > 20) return null;
   if (schema.$ref) return exampleFor(schemas[schema.$ref.split('/').pop()!], schemas, depth + 1);
   if (schema.example !== undefined) return schema.example;
   if (schema.examples?.length) return schema.examples[0];
@@ -45,7 +45,10 @@ export function exampleFor(schema: Schema | undefined, schemas: Record<string, S
   if (schema.default !== undefined) return schema.default;
   if (schema.enum?.length) return schema.enum[0];
   if (schema.allOf?.length) {
-    return Object.assign({}, ...schema.allOf.map((s) => exampleFor(s, schemas, depth + 1) as object));
+    // A schema that refines others (`allOf`) beside its own properties: its own say last.
+    const { allOf, ...own } = schema;
+    const self = own.properties || own.type ? [exampleFor(own, schemas, depth + 1) as object] : [];
+    return Object.assign({}, ...allOf.map((s) => exampleFor(s, schemas, depth + 1) as object), ...self);
   }
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (alternatives?.length) {

@@ -87,6 +87,14 @@ export function registerWire(registry: OpenAPIRegistry): void {
       'and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters.',
     schema: { ...str, minLength: 1, maxLength: 255, example: '0b6f3c9e-2d4a-4f8b-9c1d-7e5a3b2c1d0f' },
   });
+  registry.registerComponent('parameters', 'Confirm', {
+    name: 'Confirm',
+    in: 'header',
+    required: false,
+    description:
+      'The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued.',
+    schema: { ...str, maxLength: 1000, example: 'eyJpZCI6IjFmM2MiLCJleHAiOjE3OTk5OTk5OTk5OTksImgiOiJ4In0.c2lnbmF0dXJl' },
+  });
   registry.registerComponent('parameters', 'Prefer', {
     name: 'Prefer',
     in: 'header',
@@ -105,13 +113,14 @@ export const takesIdempotencyKey = (r: RouteSpec): boolean => r.job === 'write' 
 /** Header (and credential query) parameters a route accepts beyond its own schemas. */
 export function headerParameters(r: RouteSpec): { $ref: string }[] {
   const out = [ref('parameters', 'XRequestId')];
-  if (r.auth === 'external' || r.auth === 'external-or-key') {
+  if (r.auth === 'external' || r.auth === 'external-or-key' || r.auth === 'tenant-or-external') {
     out.push(ref('parameters', 'XExternalUserId'));
     // A query DTO that already names externalUserId documents it itself; twice would be a duplicate parameter.
     if (!r.query?.shape.externalUserId) out.push(ref('parameters', 'ExternalUserIdQuery'));
   }
   if (r.job) out.push(ref('parameters', 'Prefer'));
   if (takesIdempotencyKey(r)) out.push(ref('parameters', 'IdempotencyKey'));
+  if (r.job === 'write' && r.query?.shape.dryRun) out.push(ref('parameters', 'Confirm'));
   return out;
 }
 
@@ -139,6 +148,7 @@ export const SECURITY: Record<RouteSpec['auth'], Record<string, string[]>[]> = {
   'team-refresh': [{ apiKey: [], bearer: [] }],
   tenant: [{ bearer: [] }, { apiKey: [] }],
   'tenant-refresh': [{ bearer: [] }],
+  'tenant-or-external': [{ bearer: [] }, { apiKey: [] }, { apiKey: [], externalUser: [] }, { apiKey: [], externalUserQuery: [] }, { tokenQuery: [] }],
 };
 
 const AUTH_TEXT: Record<RouteSpec['auth'], string> = {
@@ -152,6 +162,8 @@ const AUTH_TEXT: Record<RouteSpec['auth'], string> = {
   'team-refresh': 'With the tenant’s `x-api-key` and an external-user refresh token as Bearer.',
   tenant: 'As a tenant user (session Bearer token) or with the tenant’s `x-api-key`.',
   'tenant-refresh': 'With a tenant-user refresh token as Bearer.',
+  'tenant-or-external':
+    'As a tenant user (session Bearer token) or with the tenant’s `x-api-key` alone, for the whole tenant; or as an external user (Bearer, `x-api-key` + `x-external-user-id` or `?externalUserId=`, or `?token=`), for its own.',
 };
 
 const JOB_TEXT = {
@@ -161,6 +173,9 @@ const JOB_TEXT = {
   import:
     'Runs as an import job: 200 when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and ' +
     'the job to poll; a second request while one runs joins it.',
+  report:
+    'A report above `REPORT_JOB_SIZE` (accounts × days × level weight, see the description), or any report sent with `Prefer: respond-async`, ' +
+    'runs as a report job: 202 with `Location` and the job to poll; its rows are paged through `GET /api/v1/jobs/{jobId}/entities`.',
 };
 
 /** The operation's description: its own text (or summary), then how to authenticate and, for jobs, how the answer arrives. */

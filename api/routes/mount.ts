@@ -8,8 +8,8 @@ import { assertWellFormed } from '../middleware/input-sanity';
 import type { AppDeps } from '../deps';
 import type { RouteSpec, HandlerContext } from './route';
 
-/** `/a/{id}/b` → `/a/:id/b` */
-export const toExpressPath = (p: string) => p.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+/** `/a/{id}/b` → `/a/:id/b`; a final `{path}` is the rest of the URL (`*path`, the proxy). */
+export const toExpressPath = (p: string) => p.replace(/\/\{path\}$/, '/*path').replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 
 /**
  * Literal segments win over parameters at the first position where two paths differ, so
@@ -46,7 +46,7 @@ function validator(spec: RouteSpec): RequestHandler {
 
 function runner(spec: RouteSpec, deps: AppDeps): RequestHandler {
   const successStatus = spec.response?.status ?? 200;
-  const defaultMessage = spec.summary;
+  const defaultMessage = spec.message ?? spec.summary;
   return async (req: Request, res: Response, _next: NextFunction) => {
     const valid = (req as Request & { valid: { params: unknown; query: unknown; body: unknown } }).valid;
     const ctx = {

@@ -35,7 +35,10 @@ export interface RouteSpec<
   /** OpenAPI-style path: `/api/v1/facebook/campaigns/{id}`. */
   path: string;
   operationId: string;
+  /** What the operation does, as the reference lists it ("Import an ad account"). */
   summary: string;
+  /** The answer's `message` when the handler gives none ("Ad account imported"); the summary when absent. */
+  message?: string;
   description?: string;
   tags: string[];
   auth: AuthMode;
@@ -50,9 +53,11 @@ export interface RouteSpec<
     example?: unknown;
     /** The answer is not enveloped JSON but this media type (pages, metrics, the OpenAPI document). */
     mediaType?: string;
+    /** Other media types the same answer is also given in, chosen by `Accept` (the audit trail's CSV). */
+    alternatives?: Record<string, ZodTypeAny>;
   };
   /** Starts a job: documents the 202 answer, `Prefer`, and (writes) `Idempotency-Key` and `Idempotent-Replayed`. */
-  job?: 'write' | 'import';
+  job?: 'write' | 'import' | 'report';
   /**
    * Some 200 answers of this job route start no job (a read small enough to answer directly): the
    * envelope then has no `jobId`/`pollUrl`, so the document marks them optional.

@@ -8,6 +8,7 @@ import { createServices, type Services } from '../../shared/domain/services';
 import { startServer, type RunningServer } from '../../api/server';
 import { startWorkers, type WorkerPool } from '../../workers/worker-pool';
 import type { CreateAppOptions } from '../../api/app';
+import { checkAnswer, checkAnswersOf, forgetAnswersOf } from '../helpers/answer-checks';
 
 export interface TestApp {
   url: string;
@@ -48,6 +49,7 @@ export async function startTestApp(
   services.start();
   const server = await startServer({ ...infra, services }, { ...opts.app, port: opts.port ?? 0, host: '127.0.0.1' });
   const workers = opts.workers ? startWorkers(services) : undefined;
+  checkAnswersOf(server.url, opts.app?.extraRoutes);
   let closing: Promise<void> | undefined;
   return {
     url: server.url,
@@ -60,6 +62,7 @@ export async function startTestApp(
     // Once, however often it is called (a test may close an app early to read its flushed log).
     close: () =>
       (closing ??= (async () => {
+        forgetAnswersOf(server.url);
         await server.close(2000);
         await workers?.close(5000);
         await services.close();
@@ -94,7 +97,11 @@ export interface JsonResponse<T = any> {
   body: T;
 }
 
-/** fetch + JSON parse, for asserting exactly what a client would see. */
+/**
+ * fetch + JSON parse, for asserting exactly what a client would see. An answer of a gateway started
+ * by startTestApp is first checked against the OpenAPI document it serves: a break throws, failing
+ * the test that made the request (test/helpers/answer-checks.ts).
+ */
 export async function http<T = any>(
   base: string,
   method: string,
@@ -115,5 +122,6 @@ export async function http<T = any>(
   } catch {
     // not JSON (HTML docs, metrics text)
   }
+  checkAnswer(base, { method, path, status: res.status, contentType: res.headers.get('content-type'), body: parsed });
   return { status: res.status, headers: res.headers, body: parsed as T };
 }

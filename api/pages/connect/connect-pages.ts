@@ -1,8 +1,8 @@
 import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import { isAppError } from '../../../shared/errors/app-error';
 import { gatewayBase } from '../../../shared/infra/public-url';
-import { isPlatform } from '../../../shared/platforms';
-import type { ConnectSession } from '../../../shared/persistence/entities/connect-session.entity';
+import { displayNameOf, isPlatform } from '../../../shared/platforms';
+import type { ConnectSession } from '../../../shared/domain/connect/connect-sessions.service';
 import { abuseLimitsOf, clientIp } from '../../middleware/abuse-limits';
 import type { AppDeps } from '../../deps';
 import { sendPage, type Html } from '../html';
@@ -35,7 +35,7 @@ export function connectPages(deps: AppDeps): Router {
   const router = Router();
   const { sessions, flow } = deps.services.connect;
   const limits = abuseLimitsOf(deps);
-  const nameOf = (w: Words, platform: string | null | undefined) => (platform && isPlatform(platform) ? deps.services.platforms.get(platform).descriptor.displayName : w.t.thePlatform);
+  const nameOf = (w: Words, platform: string | null | undefined) => (platform && isPlatform(platform) ? displayNameOf(platform) : w.t.thePlatform);
   const baseOf = (req: Request) => gatewayBase(deps.config.PUBLIC_URL, `${req.protocol}://${req.get('host')}`);
 
   const send = (res: Response, page: Html, o: { status?: number; origins?: string[]; formAction?: string[] } = {}) =>

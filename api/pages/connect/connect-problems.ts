@@ -1,4 +1,4 @@
-import type { ConnectSession } from '../../../shared/persistence/entities/connect-session.entity';
+import type { ConnectSession } from '../../../shared/domain/connect/connect-sessions.service';
 import type { ActivationFailure } from '../../../shared/domain/connect/connect-flow.service';
 import type { Html } from '../html';
 import type { ConnectText, Words } from './connect-text';

@@ -7,7 +7,8 @@ export const createConnectSessionRoute = defineRoute({
   method: 'post',
   path: '/api/v1/connect/sessions',
   operationId: 'createConnectSession',
-  summary: 'Connect session created',
+  summary: 'Create a Connect session',
+  message: 'Connect session created',
   description:
     'A single-use link to the hosted Connect page, where the external user (created on first use) picks a platform, goes through its OAuth, ' +
     'and activates the ad accounts it finds. The link expires after 30 minutes; opening it binds the session to that browser. ' +

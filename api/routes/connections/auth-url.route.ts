@@ -6,7 +6,8 @@ export const authUrlRoute = defineRoute({
   method: 'post',
   path: '/api/v1/connections/{platform}/auth-url',
   operationId: 'createConnectionAuthUrl',
-  summary: 'Authorization URL created',
+  summary: 'Create a platform authorization URL',
+  message: 'Authorization URL created',
   description:
     "Builds the platform's authorize URL from the tenant's app credentials. The state is single use, valid 10 minutes and bound to the caller; Google uses PKCE with offline access. A `redirectUri` must be on one of the tenant's `allowedOrigins` (tenant settings; when empty, only the gateway's own origin), else 400 VALIDATION_FAILED. When the user's earlier Meta grant lacks a scope asked for now (a re-consent), the Meta URL carries `auth_type=rerequest`, so permissions the user declined are offered again.",
   tags: ['Connections'],

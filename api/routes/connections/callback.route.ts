@@ -16,7 +16,8 @@ export const callbackRoute = defineRoute({
   method: 'get',
   path: '/api/v1/connections/{platform}/callback',
   operationId: 'connectionCallback',
-  summary: 'Connection completed',
+  summary: 'Complete a connection (OAuth redirect target)',
+  message: 'Connection completed',
   description:
     'Platform redirect target. Exchanges the code, stores the tokens encrypted, discovers ad accounts, then redirects (302) to the redirectUri with `status=success&connectionId=…` or `status=error&code=…`. Without a redirectUri (or when the state is missing or unknown, so there is none to use) it answers JSON, except to a browser (`Accept: text/html` preferred over JSON), which is sent to the gateway\'s own `/connection-result` page instead.',
   tags: ['Connections'],

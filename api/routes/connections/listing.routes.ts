@@ -6,7 +6,8 @@ export const listConnectionsRoute = defineRoute({
   method: 'get',
   path: '/api/v1/connections',
   operationId: 'listConnections',
-  summary: 'Connections fetched',
+  summary: 'List connections',
+  message: 'Connections fetched',
   description:
     "The caller's connections with their ad accounts, granted scopes and the features those scopes leave out; never a token. " +
     'Newest first, paged as `{ items, nextCursor }`: pass `nextCursor` as `cursor` for the next page (null on the last).',
@@ -22,7 +23,8 @@ export const connectionStatusRoute = defineRoute({
   method: 'get',
   path: '/api/v1/connections/status',
   operationId: 'connectionStatus',
-  summary: 'Connection status fetched',
+  summary: 'Get the connection status',
+  message: 'Connection status fetched',
   description: 'One item per platform: whether the caller is connected, the connection state, the granted scopes, the features they leave out, and its ad accounts.',
   tags: ['Connections'],
   auth: 'external',

@@ -21,7 +21,8 @@ export const importAdAccountRoute = guardedRoute({
   operationId: 'facebookImportAdAccount',
   deprecated: true,
   job: 'import',
-  summary: 'Ad account import finished',
+  summary: 'Import a Meta ad account (deprecated GET form)',
+  message: 'Ad account import finished',
   description:
     'Bulk import of the account (campaigns, ad sets, ads, creatives, custom audiences, pixels, custom conversions) as a job: 200 with counts, or 202 with the poll URL. Imported records: `GET /api/v1/jobs/{jobId}/entities`.',
   tags: TAGS,
@@ -36,6 +37,7 @@ export const teamImportAdAccountRoute: RouteSpec = {
   ...importAdAccountRoute,
   path: '/api/v1/{teamId}/facebook/import-ad-account',
   operationId: 'teamFacebookImportAdAccount',
+  summary: 'Import a Meta ad account for a team (deprecated GET form)',
   auth: 'team',
   params: z.object({ teamId: z.string().max(128) }),
 };
@@ -45,6 +47,7 @@ export const teamStartImportRoute: RouteSpec = {
   ...importRouteOf('facebook'),
   path: '/api/v1/{teamId}/facebook/import-ad-account',
   operationId: 'teamStartFacebookImport',
+  summary: 'Import a Meta ad account for a team',
   auth: 'team',
   params: z.object({ teamId: z.string().max(128) }),
 };
@@ -52,7 +55,8 @@ export const teamStartImportRoute: RouteSpec = {
 const pagesRoute = accountListRoute({
   path: '/api/v1/facebook/pages',
   operationId: 'facebookListPages',
-  summary: 'Pages fetched',
+  summary: 'List Pages',
+  message: 'Pages fetched',
   description: 'Pages the ad account can promote (`/act_{id}/promote_pages`).',
   edge: 'pages',
 });
@@ -60,7 +64,8 @@ const pagesRoute = accountListRoute({
 const adAccountsRoute = graphListRoute({
   path: '/api/v1/facebook/ad-accounts',
   operationId: 'facebookListAdAccounts',
-  summary: 'Ad accounts fetched',
+  summary: 'List Meta ad accounts',
+  message: 'Ad accounts fetched',
   description: "Ad accounts of the connection that holds `adAccountId` (`/me/adaccounts` with that connection's token).",
   object: 'adaccount',
   call: ({ query }) => myAdAccountsCall(query),
@@ -75,7 +80,8 @@ const adAccountRoute = guardedRoute({
   from: { param: 'id' },
   path: '/api/v1/facebook/ad-accounts/{id}',
   operationId: 'facebookGetAdAccount',
-  summary: 'Ad account fetched',
+  summary: 'Get a Meta ad account',
+  message: 'Ad account fetched',
   params: z.object({ id: z.string().regex(/^(act_)?\d{1,20}$/, 'must be an ad account id: act_123 or 123') }),
   query: AccountDetailQuery,
   response: { schema: graphObjectSchema('adaccount') },
@@ -95,7 +101,8 @@ const BusinessParams = z.object({ businessId: GraphId });
 const businessesRoute = graphListRoute({
   path: '/api/v1/facebook/businesses',
   operationId: 'facebookListBusinesses',
-  summary: 'Businesses fetched',
+  summary: 'List businesses',
+  message: 'Businesses fetched',
   description: "Businesses of the connection that holds `adAccountId` (`/me/businesses`).",
   object: 'business',
   call: ({ query }) => myBusinessesCall(query),
@@ -105,7 +112,8 @@ const businessRoute = guardedRoute({
   ...META_READ,
   path: '/api/v1/facebook/businesses/{businessId}',
   operationId: 'facebookGetBusiness',
-  summary: 'Business fetched',
+  summary: 'Get a business',
+  message: 'Business fetched',
   params: BusinessParams,
   query: DetailQuery,
   response: { schema: graphObjectSchema('business') },
@@ -115,7 +123,8 @@ const businessRoute = guardedRoute({
 const businessAdAccountsRoute = graphListRoute({
   path: '/api/v1/facebook/businesses/{businessId}/ad-accounts',
   operationId: 'facebookListBusinessAdAccounts',
-  summary: 'Business ad accounts fetched',
+  summary: "List a business's ad accounts",
+  message: 'Business ad accounts fetched',
   description: 'Ad accounts the business owns (`/{business}/owned_ad_accounts`).',
   object: 'adaccount',
   params: BusinessParams,
@@ -125,7 +134,8 @@ const businessAdAccountsRoute = graphListRoute({
 const businessCatalogsRoute = graphListRoute({
   path: '/api/v1/facebook/businesses/{businessId}/catalogs',
   operationId: 'facebookListBusinessCatalogs',
-  summary: 'Product catalogs fetched',
+  summary: "List a business's product catalogs",
+  message: 'Product catalogs fetched',
   description: 'Product catalogs the business owns (`/{business}/owned_product_catalogs`).',
   object: 'productcatalog',
   params: BusinessParams,

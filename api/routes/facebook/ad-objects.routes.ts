@@ -6,6 +6,7 @@ import type { GraphObject } from '../../../shared/platforms/facebook/operations/
 import { detailCall, listCall, type AccountEdge } from '../../../shared/platforms/facebook/operations/reads';
 import { updateStatus } from '../../../shared/platforms/facebook/operations/write-operations';
 import type { RouteSpec } from '../route';
+import { withArticle } from '../summary-text';
 import { guardedRoute, writeRoute } from '../guarded-route';
 import { readList, readOwned } from './graph-reads';
 import { accountListRoute, objectDetailRoute } from './read-route-factories';
@@ -34,7 +35,8 @@ function routesFor(l: Level): RouteSpec[] {
     accountListRoute({
       path: base,
       operationId: `facebookList${l.one}s`,
-      summary: `${l.label}s fetched`,
+      summary: `List ${l.label.toLowerCase()}s`,
+      message: `${l.label}s fetched`,
       description: `\`/act_{id}/${l.edge}\`; deleted objects are left out unless effectiveStatus names DELETED. \`filtering\` takes Meta's {field, operator, value} filters on the fields listed below.`,
       edge: l.edge,
       query: l.query,
@@ -42,7 +44,8 @@ function routesFor(l: Level): RouteSpec[] {
     objectDetailRoute({
       path: `${base}/{id}`,
       operationId: `facebookGet${l.one}`,
-      summary: `${l.label} fetched`,
+      summary: `Get ${withArticle(l.label.toLowerCase())}`,
+      message: `${l.label} fetched`,
       description: `An object of another ad account answers 404.`,
       object: l.object,
       label: l.label,
@@ -52,7 +55,8 @@ function routesFor(l: Level): RouteSpec[] {
       method: 'post',
       path: `${base}/{id}/status`,
       operationId: `facebookUpdate${l.one}Status`,
-      summary: `${l.label} status updated`,
+      summary: `Change the status of ${withArticle(l.label.toLowerCase())}`,
+      message: `${l.label} status updated`,
       description: 'Write job: `POST /{id} status=…`. The object must belong to `adAccountId` (checked with its `account_id`), otherwise 404.',
       params: IdParams,
       body: StatusUpdateDto,
@@ -70,7 +74,8 @@ function routesFor(l: Level): RouteSpec[] {
         ...META_READ,
         path: `${base}/{id}/ads`,
         operationId: `facebookList${l.one}Ads`,
-        summary: 'Ads fetched',
+        summary: `List the ads of ${withArticle(l.label.toLowerCase())}`,
+        message: 'Ads fetched',
         description: `Ads of the ${l.label.toLowerCase()} (\`/{id}/ads\`); 404 if it belongs to another ad account.`,
         params: IdParams,
         query: AdObjectListQuery,

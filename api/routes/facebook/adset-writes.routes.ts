@@ -7,6 +7,7 @@ import { detailCall } from '../../../shared/platforms/facebook/operations/reads'
 import type { GraphObject } from '../../../shared/platforms/facebook/operations/fields';
 import { createAdSet, updateObject } from '../../../shared/platforms/facebook/operations/object-writes';
 import type { RouteSpec } from '../route';
+import { withArticle } from '../summary-text';
 import { writeRoute, type GuardedContext } from '../guarded-route';
 import { readOwned } from './graph-reads';
 import { META_WRITE } from './schemas';
@@ -39,7 +40,8 @@ const createAdSetRoute = writeRoute({
   method: 'post',
   path: '/api/v1/facebook/adsets',
   operationId: 'facebookCreateAdSet',
-  summary: 'Ad set created',
+  summary: 'Create an ad set',
+  message: 'Ad set created',
   description:
     'Write job: `POST /act_{id}/adsets` in a campaign of the account. Starts PAUSED unless `status` says otherwise; budgets in minor units. ' +
     "Meta's rules are checked first, each a 400 naming the field: a budget on both the campaign and the ad set (or on neither), a lifetime budget without " +
@@ -97,7 +99,8 @@ function updateRoute(l: Level): RouteSpec {
     method: 'patch',
     path: `/api/v1/facebook/${l.segment}/{id}`,
     operationId: `facebookUpdate${l.one}`,
-    summary: `${l.label} updated`,
+    summary: `Update ${withArticle(l.label.toLowerCase())}`,
+    message: `${l.label} updated`,
     description:
       `Write job: \`POST /{id}\` with only the fields given (partial update). The ${l.label.toLowerCase()} must belong to \`adAccountId\`, otherwise 404. ` +
       'Budget changes keep the budget kind the object has; status changes (including ARCHIVED and DELETED) use the `/status` route.',

@@ -13,14 +13,16 @@ import { META_WRITE, READ_ERRORS, TAGS } from './schemas';
 const savedRoute = accountListRoute({
   path: '/api/v1/facebook/audiences/saved',
   operationId: 'facebookListSavedAudiences',
-  summary: 'Saved audiences fetched',
+  summary: 'List saved audiences',
+  message: 'Saved audiences fetched',
   edge: 'savedAudiences',
 });
 
 const customRoute = accountListRoute({
   path: '/api/v1/facebook/audiences/custom',
   operationId: 'facebookListCustomAudiences',
-  summary: 'Custom audiences fetched',
+  summary: 'List custom audiences',
+  message: 'Custom audiences fetched',
   edge: 'customAudiences',
 });
 
@@ -29,7 +31,8 @@ const lookalikeRoute = writeRoute({
   method: 'post',
   path: '/api/v1/facebook/audiences/lookalike',
   operationId: 'facebookCreateLookalikeAudience',
-  summary: 'Lookalike audience created',
+  summary: 'Create a lookalike audience',
+  message: 'Lookalike audience created',
   description: 'Write job: `POST /act_{id}/customaudiences` with subtype LOOKALIKE from a source audience of the same account.',
   body: CreateLookalikeAudienceDto,
   response: { schema: z.object({ id: z.string() }) },
@@ -47,7 +50,8 @@ const estimateRoute = guardedRoute({
   method: 'post',
   path: '/api/v1/facebook/audiences/estimate',
   operationId: 'facebookEstimateAudience',
-  summary: 'Audience size estimated',
+  summary: "Estimate an audience's size",
+  message: 'Audience size estimated',
   description:
     'Read: `/act_{id}/reachestimate` (`data` is one object with users_lower_bound/users_upper_bound), or `/act_{id}/delivery_estimate` when `optimization_goal` is given.',
   tags: TAGS,
@@ -64,7 +68,8 @@ export const targetingSearchRoute = guardedRoute({
   method: 'post',
   path: '/api/v1/facebook/targeting/search',
   operationId: 'facebookTargetingSearch',
-  summary: 'Targeting options found',
+  summary: 'Search targeting options',
+  message: 'Targeting options found',
   description: 'Read: `/search?type=…` for a typed search (interests, locations, …), `/act_{id}/targetingsearch` otherwise.',
   tags: TAGS,
   auth: 'external',
@@ -78,6 +83,7 @@ export const teamTargetingSearchRoute: RouteSpec = {
   ...targetingSearchRoute,
   path: '/api/v1/{teamId}/facebook/targeting/search',
   operationId: 'teamFacebookTargetingSearch',
+  summary: 'Search targeting options for a team',
   auth: 'team',
   params: z.object({ teamId: z.string().max(128) }),
 };

@@ -1,11 +1,12 @@
 import { z } from '../../../shared/infra/zod-openapi';
 import { IdParams } from '../../../shared/platforms/facebook/dto/common.dto';
-import { CreateCampaignDto, CreateSocialCampaignDto, OBJECTIVES, ObjectiveParams, objectiveSegment, type ObjectiveSegment } from '../../../shared/platforms/facebook/dto/campaign.dto';
+import { CreateCampaignDto, CreateSocialCampaignDto, OBJECTIVES, objectiveSegment, type ObjectiveSegment } from '../../../shared/platforms/facebook/dto/campaign.dto';
 import { CreateAdCloneDto, CreateSocialAds } from '../../../shared/platforms/facebook/dto/ad.dto';
 import { detailCall } from '../../../shared/platforms/facebook/operations/reads';
 import { cloneAd, createAd, createCampaign } from '../../../shared/platforms/facebook/operations/write-operations';
 import type { RouteSpec } from '../route';
 import { writeRoute } from '../guarded-route';
+import { withArticle } from '../summary-text';
 import { notInAccount, readOwned } from './graph-reads';
 import { META_WRITE } from './schemas';
 
@@ -21,7 +22,8 @@ const createCampaignByPathRoutes = (Object.keys(OBJECTIVES) as ObjectiveSegment[
     method: 'post',
     path: `/api/v1/facebook/campaigns/${objective}`,
     operationId: `facebookCreate${objective.charAt(0).toUpperCase()}${objective.slice(1)}Campaign`,
-    summary: 'Campaign created',
+    summary: `Create ${withArticle(objective)} campaign (${OBJECTIVES[objective]})`,
+    message: 'Campaign created',
     description:
       `Write job: \`POST /act_{id}/campaigns\` with objective ${OBJECTIVES[objective]}, the same request as \`POST /api/v1/facebook/campaigns\` ` +
       `with \`objective: ${OBJECTIVES[objective]}\` (also for \`Idempotency-Key\`). Starts PAUSED unless \`status\` says otherwise; budgets in minor units.`,
@@ -32,30 +34,13 @@ const createCampaignByPathRoutes = (Object.keys(OBJECTIVES) as ObjectiveSegment[
   }),
 );
 
-/**
- * The templated form stays mounted (undocumented) behind the literal paths above, which win over it:
- * an unknown objective is then a 400 naming `params.objective`, not a 404.
- */
-const createCampaignByUnknownPathRoute = writeRoute({
-  ...META_WRITE,
-  method: 'post',
-  path: '/api/v1/facebook/campaigns/{objective}',
-  operationId: 'facebookCreateCampaignByObjectivePath',
-  hidden: true,
-  summary: 'Campaign created',
-  params: ObjectiveParams,
-  body: CreateSocialCampaignDto,
-  response: { schema: CreatedDto },
-  op: createCampaign,
-  toParams: ({ params, body }) => ({ objective: params.objective, campaign: body }),
-});
-
 const createCampaignRoute = writeRoute({
   ...META_WRITE,
   method: 'post',
   path: '/api/v1/facebook/campaigns',
   operationId: 'facebookCreateCampaign',
-  summary: 'Campaign created',
+  summary: 'Create a campaign',
+  message: 'Campaign created',
   description:
     'Write job: `POST /act_{id}/campaigns` with Meta’s `objective` (OUTCOME_LEADS/AWARENESS/TRAFFIC/ENGAGEMENT/SALES) in the body. ' +
     'Starts PAUSED unless `status` says otherwise; budgets in minor units. The older form `POST /api/v1/facebook/campaigns/{lead|awareness|traffic|engagement|sales}` ' +
@@ -74,7 +59,8 @@ const createAdRoute = writeRoute({
   method: 'post',
   path: '/api/v1/facebook/ads',
   operationId: 'facebookCreateAd',
-  summary: 'Ad created',
+  summary: 'Create an ad',
+  message: 'Ad created',
   description:
     'Write job: creates the creative first when it is given inline (`object_story_spec` or `object_story_id`), then `POST /act_{id}/ads`. The ad set (and creative) must belong to the account.',
   body: CreateSocialAds,
@@ -96,7 +82,8 @@ const cloneAdRoute = writeRoute({
   method: 'post',
   path: '/api/v1/facebook/ads/{id}/clone',
   operationId: 'facebookCloneAd',
-  summary: 'Ad copied',
+  summary: 'Copy an ad',
+  message: 'Ad copied',
   description: 'Write job: `POST /{ad_id}/copies` → `{ copied_ad_id }`. Copies start PAUSED unless `status_option` says otherwise.',
   params: IdParams,
   body: CreateAdCloneDto,
@@ -112,4 +99,4 @@ const cloneAdRoute = writeRoute({
   },
 });
 
-export const createRoutes: RouteSpec[] = [createCampaignRoute, ...createCampaignByPathRoutes, createCampaignByUnknownPathRoute, createAdRoute, cloneAdRoute];
+export const createRoutes: RouteSpec[] = [createCampaignRoute, ...createCampaignByPathRoutes, createAdRoute, cloneAdRoute];

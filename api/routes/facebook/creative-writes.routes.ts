@@ -14,7 +14,8 @@ const uploadImageRoute = writeRoute({
   method: 'post',
   path: '/api/v1/facebook/adimages',
   operationId: 'facebookUploadAdImage',
-  summary: 'Image uploaded',
+  summary: 'Upload an ad image',
+  message: 'Image uploaded',
   description:
     'Write job: `POST /act_{id}/adimages` with the image as base64 (`bytes`, within the API body limit), or fetched by the gateway from `url` → `{ hash, url }`. ' +
     'The hash is what creatives use; the same bytes give the same hash, so uploading twice is harmless. A `url` must be https on a public address (checked ' +
@@ -35,7 +36,8 @@ const createCreativeRoute = writeRoute({
   method: 'post',
   path: '/api/v1/facebook/adcreatives',
   operationId: 'facebookCreateAdCreative',
-  summary: 'Creative created',
+  summary: 'Create a creative',
+  message: 'Creative created',
   description:
     'Write job: `POST /act_{id}/adcreatives` with the `object_story_spec` of a LINK (link_data with the image hash), LEAD_FORM (link_data with a SIGN_UP call to action ' +
     'carrying `lead_gen_form_id`) or VIDEO (video_data with `video_id` and the image hash as thumbnail) creative. The Page must be one the account promotes and a lead form ' +

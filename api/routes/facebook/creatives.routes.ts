@@ -11,14 +11,16 @@ import { READ_ERRORS, TAGS } from './schemas';
 const listCreativesRoute = accountListRoute({
   path: '/api/v1/facebook/creatives',
   operationId: 'facebookListCreatives',
-  summary: 'Creatives fetched',
+  summary: 'List creatives',
+  message: 'Creatives fetched',
   edge: 'creatives',
 });
 
 const getCreativeRoute = objectDetailRoute({
   path: '/api/v1/facebook/creatives/{id}',
   operationId: 'facebookGetCreative',
-  summary: 'Creative fetched',
+  summary: 'Get a creative',
+  message: 'Creative fetched',
   object: 'adcreative',
   label: 'Creative',
 });
@@ -31,7 +33,8 @@ const previewRoute = guardedRoute({
   method: 'post',
   path: '/api/v1/facebook/creatives/preview',
   operationId: 'facebookPreviewCreative',
-  summary: 'Previews generated',
+  summary: 'Preview a creative',
+  message: 'Previews generated',
   description:
     'Read (nothing is created): `/{creative_id}/previews`, `/{ad_id}/previews`, or `/act_{id}/generatepreviews` for a creative spec. Each item is an iframe snippet.',
   tags: TAGS,

@@ -11,7 +11,8 @@ const listLeadsRoute = guardedRoute({
   ...META_READ,
   path: '/api/v1/facebook/lead-form/{formId}/leads',
   operationId: 'facebookListLeads',
-  summary: 'Leads fetched',
+  summary: "List a lead form's leads",
+  message: 'Leads fetched',
   description:
     "The form's leads (`/{form}/leads` with the Page token), newest first, paged with `limit`/`after`. `since` (unix seconds) keeps leads created after it. " +
     'Each lead has `field_data` as Meta returns it and `answers` (question key → first value). The form must belong to a Page the ad account promotes, otherwise 404.',
@@ -32,7 +33,8 @@ const exportLeadsRoute = writeRoute({
   method: 'post',
   path: '/api/v1/facebook/lead-form/{formId}/leads/export',
   operationId: 'facebookExportLeads',
-  summary: 'Leads exported',
+  summary: "Export a lead form's leads",
+  message: 'Leads exported',
   description:
     "Job: pages every lead of the form (after `since`, when given) into the job's stored entities, read with `GET /api/v1/jobs/{id}/entities` " +
     '(level `leads:<formId>`). The job reports `{ leads, pages }` as progress and resumes after the last stored page when retried; a lead is stored once however often the export runs. ' +

@@ -5,16 +5,14 @@ import { z } from '../../../shared/infra/zod-openapi';
 import { AppError } from '../../../shared/errors/app-error';
 import { parsePart } from '../../middleware/validate';
 import { defineRoute, type HandlerContext, type RouteResult, type RouteSpec } from '../route';
+import { META_POST_READS } from '../../../shared/platforms/facebook/scopes';
 import { TAGS } from './schemas';
 
 export type OperationKind = 'read' | 'write' | 'import';
 
-/** Reads that use POST because their input is a JSON document. */
-const POST_READS = new Set(['facebookPreviewCreative', 'facebookEstimateAudience', 'facebookTargetingSearch']);
-
 export function kindOf(spec: RouteSpec): OperationKind {
   if (spec.operationId === 'facebookImportAdAccount') return 'import';
-  return spec.method === 'get' || POST_READS.has(spec.operationId) ? 'read' : 'write';
+  return spec.method === 'get' || META_POST_READS.has(spec.operationId) ? 'read' : 'write';
 }
 
 /** Path parameters and the query (GET) or body (POST) as one input document. */
@@ -94,7 +92,8 @@ export function operationsRoutes(allRoutes: () => RouteSpec[]): RouteSpec[] {
     method: 'get',
     path: '/api/v1/facebook/operations',
     operationId: 'facebookListOperations',
-    summary: 'Operations fetched',
+    summary: 'List the Meta operations',
+    message: 'Operations fetched',
     description: 'Every operation of the Meta surface with the JSON Schema of its input (from the same zod schemas the routes validate with).',
     tags: TAGS,
     auth: 'external',
@@ -109,7 +108,8 @@ export function operationsRoutes(allRoutes: () => RouteSpec[]): RouteSpec[] {
     job: 'write',
     // Reads run directly and answer 200 without a job; only writes start one.
     answersWithoutJob: true,
-    summary: 'Operation executed',
+    summary: 'Run a Meta operation by name',
+    message: 'Operation executed',
     description: 'Runs one operation by name with `params`, through the same validation, ownership guard and job pipeline as its route.',
     tags: TAGS,
     auth: 'external',
@@ -146,7 +146,7 @@ export function operationsRoutes(allRoutes: () => RouteSpec[]): RouteSpec[] {
       const inner = { ...ctx, params, query, body } as unknown as HandlerContext<AnyZodObject, AnyZodObject, ZodTypeAny>;
       const result = await spec.handler(inner as never);
       if ('handled' in result) return result;
-      return { ...result, message: result.message ?? spec.summary };
+      return { ...result, message: result.message ?? spec.message ?? spec.summary };
     },
   });
   return [list, execute];

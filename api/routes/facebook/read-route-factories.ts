@@ -14,8 +14,9 @@ import { META_READ } from './schemas';
 interface Doc {
   path: string;
   operationId: string;
-  /** Also the success message of the answer. */
   summary: string;
+  /** The success message of the answer (the summary when absent). */
+  message?: string;
   description?: string;
 }
 
@@ -29,7 +30,7 @@ export function graphListRoute<P extends AnyZodObject | undefined = undefined, Q
     ...doc,
     query: o.query ?? (ListQuery as unknown as Q),
     response: { schema: graphListSchema(object) },
-    handler: (ctx) => readList(ctx, call(ctx), o.summary),
+    handler: (ctx) => readList(ctx, call(ctx), o.message ?? o.summary),
   });
 }
 

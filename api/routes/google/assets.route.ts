@@ -11,7 +11,8 @@ export const googleAssetsRoute = guardedRoute({
   method: 'get',
   path: '/api/v1/google/assets',
   operationId: 'googleAssets',
-  summary: 'Assets fetched',
+  summary: 'List Google Ads campaigns, ad groups or ads',
+  message: 'Assets fetched',
   description:
     'Entities of one level (campaign, ad_group, ad, keyword, asset) as Google returns them, through a paged GAQL search ordered by id. Google pages are fixed at 10,000 rows; pass `paging.nextPageToken` back as `pageToken` with the same other parameters for the next page. `totalResultsCount` is given on the first page.',
   tags: ['Google'],

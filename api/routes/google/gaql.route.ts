@@ -9,7 +9,8 @@ export const googleGaqlRoute = defineRoute({
   method: 'get',
   path: '/api/v1/google/gaql',
   operationId: 'googleGaql',
-  summary: 'GAQL query executed',
+  summary: 'Run a GAQL query',
+  message: 'GAQL query executed',
   description: [
     'Runs one GAQL query (raw `query`, or the structured form built and quoted by the gateway) on one or more accounts through',
     '`googleAds:searchStream`. The query is parsed and checked first: a bad query is 400 `INVALID_QUERY` with the code and',

@@ -10,7 +10,8 @@ export const googleImportRoute = guardedRoute({
   operationId: 'googleImportAdAccount',
   deprecated: true,
   job: 'import',
-  summary: 'Ad account imported',
+  summary: 'Import a Google Ads account (deprecated GET form)',
+  message: 'Ad account imported',
   description:
     'Imports campaigns, ad groups, ads, keywords and assets of the account as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Imported records are read from `/api/v1/jobs/{jobId}/entities`.',
   tags: ['Google'],

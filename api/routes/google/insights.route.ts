@@ -11,7 +11,8 @@ export const googleInsightsRoute = guardedRoute({
   method: 'get',
   path: '/api/v1/google/insights',
   operationId: 'googleInsights',
-  summary: 'Insights fetched',
+  summary: 'Get Google Ads insights',
+  message: 'Insights fetched',
   description:
     'Metrics per entity of a level (account, campaign, ad_group, ad, keyword) over a date range (a DURING literal, or startDate+endDate; default LAST_30_DAYS), optionally broken down by segments. Built as GAQL (returned in `gaqlQuery`) and run with searchStream; same answer shape as `/google/gaql`.',
   tags: ['Google'],

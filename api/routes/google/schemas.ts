@@ -173,9 +173,30 @@ export const GoogleAssetsQueryDto = z
   })
   .openapi('GoogleAssetsQueryDto');
 
+/*
+ * `GET /api/v1/google/assets` answers the rows of one level, chosen by the request's `level` (the
+ * query's FROM resource). Google always returns the FROM resource with its `resourceName` (unless a
+ * query asks `omit_unselected_resource_names`, which the gateway never does), so each level's row has
+ * that member. No field says the level, so `x-level-schemas` maps the request's `level` to its row.
+ */
+const FROM_MEMBER = { campaign: 'campaign', ad_group: 'adGroup', ad: 'adGroupAd', keyword: 'adGroupCriterion', asset: 'asset' } as const satisfies Record<(typeof ASSET_LEVELS)[number], string>;
+const assetResource = resource({ id: int64, name: z.string(), type: z.string() });
+const levelRowName = (level: string) => `Google${level.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}Row`;
+const levelRow = (level: (typeof ASSET_LEVELS)[number]) => {
+  const member = FROM_MEMBER[level];
+  const resourceOf: z.AnyZodObject = member === 'asset' ? assetResource : GoogleAdsRowDto.shape[member].unwrap();
+  return GoogleAdsRowDto.extend({ [member]: resourceOf.required({ resourceName: true }) }).openapi(levelRowName(level), { additionalProperties: true });
+};
+const ASSET_ROWS = ASSET_LEVELS.map(levelRow);
+
 export const GoogleAssetsPageDto = z
   .object({
-    data: z.array(GoogleAdsRowDto),
+    data: z.array(
+      z.union([ASSET_ROWS[0]!, ASSET_ROWS[1]!, ...ASSET_ROWS.slice(2)]).openapi({
+        description: 'A row of the request’s `level` (`x-level-schemas`), with its FROM resource',
+        'x-level-schemas': { parameter: 'level', mapping: Object.fromEntries(ASSET_LEVELS.map((l) => [l, `#/components/schemas/${levelRowName(l)}`])) },
+      } as never),
+    ),
     paging: z.object({ nextPageToken: z.string().nullable(), totalResultsCount: z.string().nullable() }),
     gaqlQuery: z.string(),
   })

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '../../../shared/errors/app-error';
 import type { AuthContext } from '../../../shared/domain/identity/auth-context';
-import { Connection } from '../../../shared/persistence/entities/connection.entity';
+import { activeConnectionOf } from '../../../shared/domain/connections/active-connection';
 import type { PlatformCaller } from '../../../shared/platforms/core/caller';
 import type { AppDeps } from '../../deps';
 
@@ -31,13 +30,6 @@ export async function guardedCallers(deps: AppDeps, auth: AuthContext, rawIds: r
 
 /** A caller for the user's active Google connection (no ad account named, so no guard applies). */
 export async function connectionCaller(deps: AppDeps, em: EntityManager, auth: Extract<AuthContext, { kind: 'external-user' }>, connectionId?: string): Promise<PlatformCaller> {
-  const all = await em.find(
-    Connection,
-    { tenantId: auth.tenantId, externalUserId: auth.userId, platform: 'google', ...(connectionId ? { id: connectionId } : {}) },
-    { orderBy: { updatedAt: 'desc' } },
-  );
-  if (!all.length) throw new AppError('CONNECTION_NOT_FOUND', connectionId ? 'Google connection not found' : 'This user has no Google connection');
-  const active = all.find((c) => c.status === 'active');
-  if (!active) throw new AppError('CONNECTION_REAUTH_REQUIRED', 'The Google connection must be re-authorized');
+  const active = await activeConnectionOf(em, { tenantId: auth.tenantId, externalUserId: auth.userId }, 'google', connectionId);
   return deps.services.callerFor({ tenantId: auth.tenantId, platform: 'google', connectionId: active.id });
 }

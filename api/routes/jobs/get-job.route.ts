@@ -5,7 +5,8 @@ export const getJobRoute = defineRoute({
   method: 'get',
   path: '/api/v1/jobs/{jobId}',
   operationId: 'getJob',
-  summary: 'Job fetched',
+  summary: 'Get a job',
+  message: 'Job fetched',
   description:
     'State of a write or import job. Only the caller that created it can read it, with the same kind of credential (an external user: any of their credentials; the tenant: x-api-key alone); anyone else gets 404.',
   tags: ['Jobs'],

@@ -2,6 +2,7 @@ import type { ZodTypeAny } from 'zod';
 import { z } from '../../../shared/infra/zod-openapi';
 import { platformModules, type Platform } from '../../../shared/platforms';
 import type { RouteSpec } from '../route';
+import { accountNoun, withArticle } from '../summary-text';
 import { guardedRoute, submitImport } from '../guarded-route';
 import { ImportResultDto } from './job.schemas';
 
@@ -14,6 +15,7 @@ import { ImportResultDto } from './job.schemas';
 interface ImportablePlatform {
   platform: Platform;
   label: string;
+  displayName: string;
   tag: string;
   accountId: ZodTypeAny;
   levels: string;
@@ -21,7 +23,7 @@ interface ImportablePlatform {
 
 /** Every listed platform that imports, with the facts its module declares for the route. */
 const IMPORTABLE: ImportablePlatform[] = platformModules.flatMap((m) =>
-  m.importSource && m.importRequest ? [{ platform: m.name, label: m.label, tag: m.tag, accountId: m.importRequest.accountId, levels: m.importRequest.levels }] : [],
+  m.importSource && m.importRequest ? [{ platform: m.name, label: m.label, displayName: m.displayName, tag: m.tag, accountId: m.importRequest.accountId, levels: m.importRequest.levels }] : [],
 );
 
 const bodyFor = (p: ImportablePlatform) =>
@@ -35,7 +37,8 @@ function importRoute(p: ImportablePlatform): RouteSpec {
     path: `/api/v1/${p.platform}/import-ad-account`,
     operationId: `start${p.label}Import`,
     job: 'import',
-    summary: 'Ad account imported',
+    summary: `Import ${withArticle(accountNoun(p.displayName))}`,
+    message: 'Ad account imported',
     description:
       `Imports the account's ${p.levels} as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. ` +
       'Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. ' +

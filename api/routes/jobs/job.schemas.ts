@@ -9,12 +9,12 @@ export const JobErrorDto = z
 export const JobDto = z
   .object({
     id: z.string().uuid(),
-    type: z.enum(['write', 'import']),
+    type: z.enum(['write', 'import', 'report']),
     operation: z.string(),
     platform: z.string(),
     adAccountId: z.string().nullable(),
     state: z.enum(['queued', 'active', 'completed', 'failed']),
-    progress: z.unknown().openapi({ description: 'Imports: records and pages so far per level' }),
+    progress: z.unknown().openapi({ description: 'Imports: records and pages so far per level; reports: accounts read of all, rows so far' }),
     attempts: z.number().int(),
     result: z.unknown().optional(),
     error: JobErrorDto.optional(),

@@ -5,7 +5,8 @@ export const listJobEntitiesRoute = defineRoute({
   method: 'get',
   path: '/api/v1/jobs/{jobId}/entities',
   operationId: 'listJobEntities',
-  summary: 'Imported entities fetched',
+  summary: "List an import's stored records",
+  message: 'Imported entities fetched',
   description:
     'Pages the records an import stored for its ad account (each once, in import order); `nextCursor` is null on the last page.',
   tags: ['Jobs'],

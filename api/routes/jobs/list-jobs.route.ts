@@ -8,7 +8,7 @@ import { JobDto } from './job.schemas';
 const ListJobsQuery = z
   .object({
     state: z.enum(['queued', 'active', 'completed', 'failed']).optional(),
-    type: z.enum(['write', 'import']).optional(),
+    type: z.enum(['write', 'import', 'report']).optional(),
     platform: z.enum(PLATFORMS).optional(),
     adAccountId: z
       .string()
@@ -50,7 +50,8 @@ export const listJobsRoute = defineRoute({
   method: 'get',
   path: '/api/v1/jobs',
   operationId: 'listJobs',
-  summary: 'Jobs fetched',
+  summary: 'List jobs',
+  message: 'Jobs fetched',
   description:
     "The caller's writes and imports, newest first; `nextCursor` is null on the last page. Only jobs the caller created are listed, with the same rule as GET /api/v1/jobs/{jobId} (an external user sees their own jobs; the tenant's `x-api-key` alone sees the jobs it started itself).",
   tags: ['Jobs'],

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from '../../../shared/infra/zod-openapi';
 import { AppError } from '../../../shared/errors/app-error';
 import { defineRoute, type RouteSpec } from '../route';
+import { CACHE_SECONDS, cacheableBody, sendCacheable, type CacheableBody } from '../../http/cacheable';
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
@@ -41,13 +42,34 @@ export function renderDocs(doc: { info: { title: string; version: string } }): s
 <script src="/docs/redoc.standalone.js"></script></body></html>`;
 }
 
+/**
+ * Redoc's sidebar credit shows an image from Redocly's CDN, which the page's policy (same origin only)
+ * refuses. The served bundle asks for this image of ours instead, so the page loads nothing from
+ * elsewhere and the browser reports no blocked resource.
+ */
+const REDOC_CREDIT_IMAGE = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+export const DOCS_CREDIT_IMAGE = '/assets/docs-credit.svg';
+
+/** The bundle as served: read once, its credit image pointed at this origin. */
+export function servedRedocBundle(file: string): Buffer {
+  return Buffer.from(readFileSync(file, 'utf8').replace(REDOC_CREDIT_IMAGE, DOCS_CREDIT_IMAGE));
+}
+
+/** The operations whose answers may be cached and revalidated (`ETag`, `If-None-Match` → 304). */
+export const CACHEABLE_OPERATIONS: Readonly<Record<string, number>> = {
+  openapi: CACHE_SECONDS.document,
+  docs: CACHE_SECONDS.document,
+  docsScript: CACHE_SECONDS.vendor,
+};
+
 /** Redoc needs inline styles, data: images and a blob: worker (search); scripts stay same-origin. */
 const DOCS_CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'";
 
 export function docsRoutes(getDoc: () => object, metricsText: () => Promise<string>, metricsType: string, metricsToken?: string): RouteSpec[] {
-  let html: string | undefined;
-  let script: Buffer | undefined;
+  let json: CacheableBody | undefined;
+  let html: CacheableBody | undefined;
+  let script: CacheableBody | undefined;
   return [
     defineRoute({
       method: 'get',
@@ -64,8 +86,9 @@ export function docsRoutes(getDoc: () => object, metricsText: () => Promise<stri
           .passthrough(),
         description: 'The OpenAPI document itself (not enveloped)',
       },
-      handler: async ({ res }) => {
-        res.json(getDoc());
+      handler: async ({ req, res }) => {
+        json ??= cacheableBody(JSON.stringify(getDoc()), 'application/json; charset=utf-8');
+        sendCacheable(req, res, json, CACHEABLE_OPERATIONS.openapi!);
         return { handled: true };
       },
     }),
@@ -78,10 +101,10 @@ export function docsRoutes(getDoc: () => object, metricsText: () => Promise<stri
       tags: ['Operations'],
       auth: 'none',
       response: { mediaType: 'text/html', description: 'The reference page' },
-      handler: async ({ res }) => {
-        html ??= renderDocs(getDoc() as Parameters<typeof renderDocs>[0]);
+      handler: async ({ req, res }) => {
+        html ??= cacheableBody(renderDocs(getDoc() as Parameters<typeof renderDocs>[0]), 'text/html; charset=utf-8');
         res.setHeader('Content-Security-Policy', DOCS_CSP);
-        res.type('html').send(html);
+        sendCacheable(req, res, html, CACHEABLE_OPERATIONS.docs!);
         return { handled: true };
       },
     }),
@@ -95,12 +118,11 @@ export function docsRoutes(getDoc: () => object, metricsText: () => Promise<stri
       auth: 'none',
       errors: [404],
       response: { mediaType: 'text/javascript', description: 'Redoc standalone bundle' },
-      handler: async ({ res }) => {
+      handler: async ({ req, res }) => {
         const file = redocBundlePath();
         if (!file) throw new AppError('NOT_FOUND', 'The Redoc bundle is not installed; run npm run build');
-        script ??= readFileSync(file);
-        res.setHeader('Cache-Control', 'public, max-age=3600');
-        res.type('text/javascript').send(script);
+        script ??= cacheableBody(servedRedocBundle(file), 'text/javascript; charset=utf-8');
+        sendCacheable(req, res, script, CACHEABLE_OPERATIONS.docsScript!);
         return { handled: true };
       },
     }),

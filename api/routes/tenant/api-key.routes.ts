@@ -7,7 +7,7 @@ export const apiKeyRoutes: RouteSpec[] = [
     method: 'get',
     path: '/api/v1/tenant/api-key',
     operationId: 'getTenantApiKey',
-    summary: "The tenant's API keys, masked (owner/admin)",
+    summary: "Get the tenant's masked API keys (owner/admin)",
     tags: ['Tenant'],
     auth: 'tenant',
     response: { schema: TenantApiKeyDto },

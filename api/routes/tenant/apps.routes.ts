@@ -41,7 +41,9 @@ function schemasFor(p: AppPlatform) {
     const v = valueSchema(f).openapi({ description: f.label });
     create[f.name] = f.required ? v : v.optional();
     update[f.name] = f.required ? v.optional() : v.nullable().optional();
-    read[f.name] = f.secret ? SecretFieldDto : z.string().optional();
+    // A field the tenant must store is always there; an optional one only once it was stored.
+    const stored = f.secret ? SecretFieldDto : z.string();
+    read[f.name] = f.required ? stored : stored.optional();
   }
   const P = cap(p);
   return {

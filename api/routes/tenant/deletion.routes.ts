@@ -27,7 +27,8 @@ export const deletionRoutes: RouteSpec[] = [
     method: 'delete',
     path: '/api/v1/external-users/{externalUserId}',
     operationId: 'deleteExternalUser',
-    summary: 'External user deleted',
+    summary: 'Delete an external user',
+    message: 'External user deleted',
     description:
       'Revokes every connection of the user at its platform (best effort) and locally, removes its ad accounts, refresh tokens, ' +
       'pending OAuth states and the user. From then on every token issued to the user answers 401 on every replica. ' +
@@ -45,7 +46,8 @@ export const deletionRoutes: RouteSpec[] = [
     method: 'post',
     path: '/api/v1/tenant/close',
     operationId: 'closeTenant',
-    summary: 'Tenant closed',
+    summary: 'Close the tenant',
+    message: 'Tenant closed',
     description:
       'Owner only, confirmed by sending the tenant id. Deletes every external user as `DELETE /external-users/{id}` does, ' +
       'disables every API key and signs every tenant user out; from then on each of them answers 401 on every replica.',

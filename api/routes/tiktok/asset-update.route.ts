@@ -15,7 +15,7 @@ export const updateAssetRoute = writeRoute({
   method: 'patch',
   path: '/api/v1/tiktok/assets/{level}/{id}',
   operationId: 'updateTiktokAsset',
-  summary: 'Asset updated',
+  summary: 'Update a TikTok campaign, ad group or ad',
   description:
     'Partial update through TikTok `campaign/update/`, `adgroup/update/` or `ad/update/` (`patch_update`) as a write job. Campaign: name, budget, PO number. ' +
     'Ad group: name, budget, schedule, bid, pacing and targeting. Ad: creative fields. The object must belong to `adAccountId` (404 otherwise). ' +

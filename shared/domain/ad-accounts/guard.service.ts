@@ -3,6 +3,7 @@ import { AppError } from '../../errors/app-error';
 import { missingScopes } from '../../platforms/core/scopes';
 import type { AuthContext } from '../identity/auth-context';
 import type { PlatformRegistry } from '../../platforms/core/registry';
+import { displayNameOf, scopeModelOf } from '../../platforms';
 import { GuardCache, type AccountSnapshot } from './guard-cache';
 
 /** What a guarded platform route gets about its ad account (docs/architecture.md, Contracts). */
@@ -113,22 +114,21 @@ export class AdAccountGuard {
    * TikTok token) are left to the platform.
    */
   requireScopes(platform: string, operationId: string | undefined, method: string, account: Pick<GuardedAccount, 'grantedScopes'>): void {
-    const descriptor = this.platforms.get(platform).descriptor;
-    const model = descriptor.scopeModel;
+    const model = scopeModelOf(platform);
     if (!model || !operationId || account.grantedScopes.length === 0) return;
     const feature = model.featureOf(operationId, method);
     const spec = feature ? model.features[feature] : undefined;
     if (!spec) return;
     const missing = missingScopes(spec, account.grantedScopes);
     if (!missing.length) return;
-    throw new AppError('CONNECTION_SCOPE_MISSING', `The ${descriptor.displayName} connection was not granted ${missing.join(', ')}, which ${feature} needs`, {
+    throw new AppError('CONNECTION_SCOPE_MISSING', `The ${displayNameOf(platform)} connection was not granted ${missing.join(', ')}, which ${feature} needs`, {
       details: [
         {
           feature,
           missingScopes: missing,
           grantedScopes: account.grantedScopes,
           // Sending this and following the returned url asks the user for the missing scopes again.
-          reconsent: { method: 'POST', path: `/api/v1/connections/${platform}/auth-url`, body: { scopes: [...new Set([...descriptor.scopes, ...missing])] } },
+          reconsent: { method: 'POST', path: `/api/v1/connections/${platform}/auth-url`, body: { scopes: [...new Set([...this.platforms.get(platform).descriptor.scopes, ...missing])] } },
         },
       ],
     });

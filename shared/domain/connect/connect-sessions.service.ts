@@ -6,13 +6,16 @@ import { AppError } from '../../errors/app-error';
 import { ConnectSession } from '../../persistence/entities/connect-session.entity';
 import type { PlatformRegistry } from '../../platforms/core/registry';
 import type { PlatformApp } from '../../platforms/core/types';
-import { PLATFORMS, type Platform } from '../../platforms';
+import { PLATFORMS, displayNameOf, type Platform } from '../../platforms';
 import type { ExternalUserService } from '../identity/external-users.service';
 import type { AppLookup } from '../connections/platform-auth.service';
 import { allowedOriginsOf, assertAllowedUrl } from '../tenants/allowed-origins';
 
 /** How long a Connect link can be opened, and how long the browser that opened it can go on. */
 const CONNECT_LINK_TTL_MS = 30 * 60_000;
+/** The session the Connect pages work with (the service hands the row itself to its pages). */
+export type { ConnectSession };
+
 export const CONNECT_BROWSER_TTL_MINUTES = 30;
 /** Link tokens are recognisable (log redaction, secret scanners): `cs_` + 32 random bytes. */
 export const CONNECT_TOKEN_PREFIX = 'cs_';
@@ -113,7 +116,7 @@ export class ConnectSessionService {
         const adapter = this.deps.platforms.get(c.platform);
         // Only the origin is kept: the page's CSP must let the form continue to the platform's dialog.
         const authorizeOrigin = new URL(adapter.oauth.authorizeUrl({ app: c.app, redirectUri: 'https://gateway.invalid/', state: 'x', scopes: [] })).origin;
-        return { platform: c.platform, name: adapter.descriptor.displayName, authorizeOrigin };
+        return { platform: c.platform, name: displayNameOf(c.platform), authorizeOrigin };
       });
   }
 

@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Vault } from '../../infra/crypto';
 import { AdAccount, ConnectionAccount } from '../../persistence/entities/ad-account.entity';
 import { Connection, type ConnectionKind } from '../../persistence/entities/connection.entity';
-import type { DiscoveredAccount, Platform, PlatformApp, TokenGrant } from '../../platforms/core/types';
+import type { DiscoveredAccount, PlatformApp, TokenGrant } from '../../platforms/core/types';
+import type { Platform } from '../../platforms';
 import { connectionEventData, emitEvent } from '../webhooks/events';
 
 export const fingerprint = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -7,7 +7,7 @@ import { Connection } from '../../persistence/entities/connection.entity';
 import type { PlatformRegistry } from '../../platforms/core/registry';
 import { unavailableFeatures } from '../../platforms/core/scopes';
 import type { TokenGrant } from '../../platforms/core/types';
-import { PLATFORMS, type Platform } from '../../platforms';
+import { PLATFORMS, scopeModelOf, type Platform } from '../../platforms';
 import type { AdAccountGuard } from '../ad-accounts/guard.service';
 import type { AccountStore } from './account-store';
 import type { AppLookup, PlatformAuthService } from './platform-auth.service';
@@ -258,7 +258,7 @@ export class ConnectionService {
       status: c.status,
       connected: c.status === 'active',
       scopes: c.scopes,
-      unavailableFeatures: unavailableFeatures(this.deps.platforms.get(c.platform).descriptor.scopeModel, c.scopes),
+      unavailableFeatures: unavailableFeatures(scopeModelOf(c.platform), c.scopes),
       expiresAt: c.expiresAt?.toISOString() ?? null,
       lastRefreshedAt: c.lastRefreshedAt?.toISOString() ?? null,
       createdAt: c.createdAt.toISOString(),

@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { TenantRole } from '../../domain/identity/auth-context';
+import type { TenantRole } from './tenant-role';
 import { Tenant } from './tenant.entity';
 
 export interface Invitation {

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors/app-error';
 import type { Config } from '../../infra/config';
 import type { HttpClientDeps } from './http-client';
-import type { Platform, PlatformAdapter } from './types';
+import type { PlatformAdapter } from './types';
 
 /** What every adapter factory gets. */
 export interface AdapterDeps {
@@ -15,7 +15,7 @@ export type AdapterFactory = (deps: AdapterDeps) => PlatformAdapter;
 
 /** Resolves adapters by platform; which platforms exist is the module list in shared/platforms/index.ts. */
 export class PlatformRegistry {
-  private readonly byName = new Map<Platform, PlatformAdapter>();
+  private readonly byName = new Map<string, PlatformAdapter>();
 
   constructor(adapters: PlatformAdapter[]) {
     for (const a of adapters) this.byName.set(a.platform, a);

@@ -1,11 +1,9 @@
 import type { AppError } from '../../errors/app-error';
-import type { ScopeModel } from './scopes';
 
-/**
- * A platform's name. Core never lists the platforms: `shared/platforms/index.ts` does, and derives
- * the union of their names (its `Platform`) from its module list.
+/*
+ * Core never lists the platforms, so it names one by its module's name as a plain string; the union
+ * of the listed names, `Platform`, is derived from the module list in `shared/platforms/index.ts`.
  */
-export type Platform = string;
 
 /** A tenant's app credentials for one platform, decrypted (identity's `tenantApps.getDecrypted`). */
 export interface PlatformApp {
@@ -65,6 +63,8 @@ export interface PlatformRequest {
    * may still be in flight after a crash.
    */
   wire?: { onSend(): Promise<void>; onSettled(): Promise<void> };
+  /** The call's metrics label when its path is the caller's own (the proxy): bounded by whoever sets it. */
+  operation?: string;
 }
 
 export interface RawResponse {
@@ -108,8 +108,7 @@ export interface ErrorMapper {
 }
 
 export interface PlatformDescriptor {
-  platform: Platform;
-  displayName: string;
+  platform: string;
   /** Versioned API base, e.g. `https://graph.facebook.com/v25.0`. */
   apiBase: string;
   apiVersion: string;
@@ -119,8 +118,6 @@ export interface PlatformDescriptor {
   quotaOwnerHeader?: string;
   /** Calls carry a proof made with the app secret (Meta appsecret_proof), so token sources offer the secret. */
   appSecretProof?: boolean;
-  /** Scopes each operation needs, checked before the call; absent = the platform cannot be checked ahead. */
-  scopeModel?: ScopeModel;
   /** Response headers that carry limit signals. */
   limitHeaders: string[];
   /** Calls per second per ad account and per app the outbound limiter allows (0 = unpaced). */
@@ -190,7 +187,7 @@ export interface PlatformClient {
 }
 
 export interface PlatformAdapter {
-  platform: Platform;
+  platform: string;
   descriptor: PlatformDescriptor;
   oauth: PlatformOAuth;
   client: PlatformClient;

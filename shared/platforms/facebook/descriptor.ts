@@ -15,13 +15,11 @@ export function facebookDescriptor(config: object): PlatformDescriptor & { dialo
   const graphRoot = c.FACEBOOK_GRAPH_URL.replace(/\/+$/, '');
   return {
     platform: 'facebook',
-    displayName: 'Meta',
     graphRoot,
     apiBase: `${graphRoot}/${c.FACEBOOK_API_VERSION}`,
     apiVersion: c.FACEBOOK_API_VERSION,
     dialogBase: `${c.FACEBOOK_DIALOG_URL.replace(/\/+$/, '')}/${c.FACEBOOK_API_VERSION}/dialog/oauth`,
     scopes: FACEBOOK_SCOPES,
-    scopeModel: FACEBOOK_SCOPE_MODEL,
     limitHeaders: USAGE_HEADERS,
     appSecretProof: true,
     accountRps: c.FACEBOOK_ACCOUNT_RPS,

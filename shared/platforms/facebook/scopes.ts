@@ -2,8 +2,11 @@ import type { ScopeModel } from '../core/scopes';
 
 const PERMISSIONS = 'https://developers.facebook.com/docs/permissions';
 
-/** Reads that use POST because their input is a JSON document (no write on Meta's side). */
-const POST_READS = new Set(['facebookPreviewCreative', 'facebookEstimateAudience', 'facebookTargetingSearch', 'teamFacebookTargetingSearch']);
+/**
+ * Operations that read with POST because their input is a JSON document (no write on Meta's side):
+ * they need read scopes only, and the operations catalog lists them as reads.
+ */
+export const META_POST_READS: ReadonlySet<string> = new Set(['facebookPreviewCreative', 'facebookEstimateAudience', 'facebookTargetingSearch', 'teamFacebookTargetingSearch']);
 
 const BY_OPERATION: Record<string, string> = {
   facebookListLeadForms: 'lead_forms',
@@ -47,6 +50,6 @@ export const FACEBOOK_SCOPE_MODEL: ScopeModel = {
     const known = BY_OPERATION[operationId];
     if (known) return known;
     if (operationId === 'facebookExecuteOperation' || operationId === 'facebookListOperations') return undefined;
-    return method.toUpperCase() === 'GET' || POST_READS.has(operationId) ? 'ads_read' : 'ads_write';
+    return method.toUpperCase() === 'GET' || META_POST_READS.has(operationId) ? 'ads_read' : 'ads_write';
   },
 };

@@ -17,14 +17,12 @@ export function googleDescriptor(config: object): GoogleDescriptor {
   const token = c.GOOGLE_TOKEN_URL.replace(/\/+$/, '');
   return {
     platform: 'google',
-    displayName: 'Google Ads',
     apiBase: `${c.GOOGLE_ADS_URL.replace(/\/+$/, '')}/${c.GOOGLE_ADS_API_VERSION}/`,
     apiVersion: c.GOOGLE_ADS_API_VERSION,
     authorizeUrl: `${c.GOOGLE_OAUTH_URL.replace(/\/+$/, '')}/o/oauth2/v2/auth`,
     tokenUrl: `${token}/token`,
     revokeUrl: `${token}/revoke`,
     scopes: consentScopes(GOOGLE_SCOPE_MODEL),
-    scopeModel: GOOGLE_SCOPE_MODEL,
     quotaOwnerHeader: 'developer-token',
     // Google sends no usage headers; its signal is quotaError with a retry delay (docs/platforms/google.md §7, §9).
     limitHeaders: [],

@@ -20,7 +20,6 @@ export function linkedinDescriptor(config: object): LinkedinDescriptor {
   const oauth = `${c.LINKEDIN_OAUTH_URL.replace(/\/+$/, '')}/oauth/v2`;
   return {
     platform: LINKEDIN_PLATFORM,
-    displayName: 'LinkedIn',
     apiBase: `${c.LINKEDIN_API_URL.replace(/\/+$/, '')}/rest/`,
     apiVersion: c.LINKEDIN_API_VERSION,
     authorizeUrl: `${oauth}/authorization`,
@@ -28,7 +27,6 @@ export function linkedinDescriptor(config: object): LinkedinDescriptor {
     introspectUrl: `${oauth}/introspectToken`,
     revokeUrl: `${oauth}/revoke`,
     scopes: LINKEDIN_SCOPES,
-    scopeModel: LINKEDIN_SCOPE_MODEL,
     // LinkedIn documents no rate-limit headers; its signal is a 429 (docs/platforms/linkedin.md).
     limitHeaders: [],
     accountRps: c.LINKEDIN_ACCOUNT_RPS,

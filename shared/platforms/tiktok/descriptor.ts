@@ -14,7 +14,6 @@ export function tiktokDescriptor(config: object): PlatformDescriptor & { portalA
   const c = tiktokConfig(config);
   return {
     platform: 'tiktok',
-    displayName: 'TikTok',
     apiBase: `${c.TIKTOK_API_URL.replace(/\/+$/, '')}/open_api/v1.3/`,
     apiVersion: 'v1.3',
     portalAuthUrl: `${c.TIKTOK_AUTH_URL.replace(/\/+$/, '')}/portal/auth`,

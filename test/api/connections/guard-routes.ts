@@ -2,6 +2,9 @@ import { defineRoute, type RouteSpec } from '../../../api/routes/route';
 import { adAccountGuard } from '../../../api/middleware/ad-account-guard';
 import { z } from '../../../shared/infra/zod-openapi';
 
+/** What the guard answers of a route: the account it let through, or why not (403, 404). */
+const guarded = { response: { schema: z.record(z.unknown()) }, errors: [403, 404] };
+
 /** One guarded read per platform, standing in for the platform surfaces in these tests. */
 export const guardedRoutes: RouteSpec[] = (['facebook', 'tiktok', 'google'] as const).map((platform) =>
   defineRoute({
@@ -12,6 +15,7 @@ export const guardedRoutes: RouteSpec[] = (['facebook', 'tiktok', 'google'] as c
     tags: ['Test'],
     auth: 'external',
     query: z.object({ adAccountId: z.string() }),
+    ...guarded,
     before: [adAccountGuard(platform, { from: 'query' })],
     handler: async ({ req }) => ({ data: req.ctx.account }),
   }),
@@ -27,6 +31,7 @@ export const accountReadRoutes: RouteSpec[] = (['facebook', 'tiktok', 'google'] 
     tags: ['Test'],
     auth: 'external',
     query: z.object({ adAccountId: z.string() }),
+    ...guarded,
     before: [adAccountGuard(platform, { from: 'query' })],
     handler: async ({ req, deps, em }) => {
       const acc = req.ctx.account!;
@@ -52,6 +57,7 @@ export const bodyGuardedRoute: RouteSpec = defineRoute({
   tags: ['Test'],
   auth: 'external',
   body: z.object({ adAccountId: z.string(), name: z.string() }).strict(),
+  ...guarded,
   before: [adAccountGuard('tiktok', { from: 'body' })],
   handler: async ({ req }) => ({ data: req.ctx.account }),
 });

@@ -69,10 +69,11 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
     expect(await w.sim.calls()).toHaveLength(0);
   });
 
-  it('an unknown objective segment is a 400', async () => {
+  it('an unknown objective segment is no route of the document: 404 ROUTE_NOT_FOUND, and nothing reaches Meta', async () => {
     const r = await w.call('POST', '/api/v1/facebook/campaigns/conversions', { body: { adAccountId: A1, name: 'x', special_ad_categories: [], is_adset_budget_sharing_enabled: true } });
-    expect(r.status).toBe(400);
-    expect(r.body.error.details[0].path).toBe('params.objective');
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('ROUTE_NOT_FOUND');
+    expect(await w.sim.calls()).toHaveLength(0);
   });
 
   it('with Prefer: respond-async answers 202 with the poll URL, and the job completes with the id', async () => {

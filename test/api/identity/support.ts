@@ -8,6 +8,9 @@ import { leakedSecrets, trackedSecrets } from '../../helpers/identity';
 export const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
 export const key = (k: string) => ({ 'x-api-key': k });
 
+/** What a whoami answers: the auth context the request was given (and the body it sent). */
+const WhoamiDto = z.object({ auth: z.record(z.unknown()), body: z.unknown().optional() });
+
 /** Test-only endpoints that answer with the auth context, one per surface. */
 export const whoamiRoutes: RouteSpec[] = [
   defineRoute({
@@ -18,6 +21,7 @@ export const whoamiRoutes: RouteSpec[] = [
     tags: ['Test'],
     auth: 'external',
     body: z.object({ note: z.string().optional() }).strict().optional(),
+    response: { schema: WhoamiDto },
     handler: async ({ auth, body }) => ({ data: { auth, body: body ?? null } }),
   }),
   defineRoute({
@@ -27,6 +31,7 @@ export const whoamiRoutes: RouteSpec[] = [
     summary: 'whoami (external)',
     tags: ['Test'],
     auth: 'external',
+    response: { schema: WhoamiDto },
     handler: async ({ auth }) => ({ data: { auth } }),
   }),
   defineRoute({
@@ -36,6 +41,7 @@ export const whoamiRoutes: RouteSpec[] = [
     summary: 'whoami (team)',
     tags: ['Test'],
     auth: 'team',
+    response: { schema: WhoamiDto },
     handler: async ({ auth }) => ({ data: { auth } }),
   }),
 ];

@@ -18,6 +18,10 @@ export const testJobRoutes: RouteSpec[] = [
     tags: ['Test'],
     auth: 'external',
     body: z.object({ adAccountId: z.string(), name: z.string(), budget: z.number().optional(), byName: z.boolean().optional() }).strict(),
+    // Documented as a real write route is: the job's answers (200, 202) and its outcomes as errors.
+    job: 'write',
+    response: { schema: z.record(z.unknown()) },
+    errors: [403, 404, 409, 422, 502, 504],
     before: [adAccountGuard('tiktok', { from: 'body' })],
     handler: async ({ deps, auth, req, body }) =>
       deps.services.jobs.submit({ auth, req }, {

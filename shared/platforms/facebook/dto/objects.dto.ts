@@ -119,7 +119,10 @@ export function graphListOf(item: ZodTypeAny, name: string): ZodTypeAny {
 
 export const graphListSchema = (object: GraphObject) => graphListOf(graphObjectSchema(object), NAMES[object]);
 
-/** One insights row (`/insights`): Graph sends every metric as a decimal string in account currency, not minor units. */
+/**
+ * One insights row (`/insights`): Graph sends every metric as a decimal string in account currency, not
+ * minor units. Only the fields asked for come back, except the row's period, which Graph always adds.
+ */
 export const InsightsRowDto = z
   .object({
     impressions: z.string().openapi({ example: '12034' }),
@@ -138,6 +141,7 @@ export const InsightsRowDto = z
     ad_id: z.string(),
   })
   .partial()
+  .required({ date_start: true, date_stop: true })
   .passthrough()
   .openapi('FacebookInsightsRow');
 

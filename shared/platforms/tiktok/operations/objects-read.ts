@@ -44,12 +44,15 @@ export function parseFields(raw: string | undefined, spec: LevelSpec): string[] 
   return fields;
 }
 
+/** A row is only usable with its id (and the answer's rows are typed with it), so a `fields` list always asks for it. */
+const withId = (fields: string[] | undefined, idField: string) => (fields && !fields.includes(idField) ? [...fields, idField] : fields);
+
 /** A `…/get/` call for one level of one advertiser. */
 export function readObjectsCall(spec: LevelSpec, advertiserId: string, q: ObjectsQuery): TiktokCall {
   if (q.pageSize > spec.maxPageSize) throw invalid('query.pageSize', `must be at most ${spec.maxPageSize}`);
   return get(spec.path, {
     advertiser_id: advertiserId,
-    fields: parseFields(q.fields, spec),
+    fields: withId(parseFields(q.fields, spec), spec.idField),
     filtering: parseFilter(q.filter, spec),
     page: q.page,
     page_size: q.pageSize,

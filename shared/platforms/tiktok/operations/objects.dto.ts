@@ -43,8 +43,25 @@ export const TiktokPageInfoDto = z
 
 const listOf = (item: ZodTypeAny, name: string) => z.object({ list: z.array(item), page_info: TiktokPageInfoDto }).openapi(name);
 
+/*
+ * `GET /api/v1/tiktok/assets` answers the rows of one level, chosen by the request's `level`: each
+ * level has its own row type, with its id always there (the gateway adds it to any `fields` list).
+ * No field of a row says its level (an ad row carries its campaign and ad group ids too), so the
+ * document names it in `x-level-schemas`: the request parameter, and the row type of each value.
+ */
+const ASSET_ROWS = {
+  campaign: TiktokCampaignDto.required({ campaign_id: true }).openapi('TiktokCampaignRow'),
+  adgroup: TiktokAdGroupDto.required({ adgroup_id: true }).openapi('TiktokAdGroupRow'),
+  ad: TiktokAdDto.required({ ad_id: true }).openapi('TiktokAdRow'),
+};
 export const TiktokAssetsListDto = listOf(
-  z.union([TiktokCampaignDto, TiktokAdGroupDto, TiktokAdDto]).openapi({ description: 'A campaign, ad group or ad, by `level`' }),
+  z.union([ASSET_ROWS.campaign, ASSET_ROWS.adgroup, ASSET_ROWS.ad]).openapi({
+    description: 'A campaign, ad group or ad: every row is of the request’s `level` (`x-level-schemas`)',
+    'x-level-schemas': {
+      parameter: 'level',
+      mapping: { campaign: '#/components/schemas/TiktokCampaignRow', adgroup: '#/components/schemas/TiktokAdGroupRow', ad: '#/components/schemas/TiktokAdRow' },
+    },
+  } as never),
   'TiktokAssetsList',
 );
 export const TiktokCampaignListDto = listOf(TiktokCampaignDto, 'TiktokCampaignList');
