@@ -103,7 +103,9 @@ export class SafeWrites {
     const settings = await this.settings(w.account);
     const effect: SpendEffect = w.op.spend?.(params) ?? {};
     const safety = this.deps.safetyOf(w.account.platform);
-    const current = needsCurrentBudgets(settings.guardrails, w.op.kind, effect) ? await this.current(w, params) : undefined;
+    // Read when a rule needs it, or when the write reads it anyway: only then does the audit have a `before`.
+    const read = needsCurrentBudgets(settings.guardrails, w.op.kind, effect) || (w.op.readsCurrentBudgets === true && Boolean(effect.budgets?.length));
+    const current = read ? await this.current(w, params) : undefined;
     const verdict = checkGuardrails({ guardrails: settings.guardrails, kind: w.op.kind, effect, unit: safety.budgetUnit, currency: settings.currency, current });
     const audited = this.audited(w, effect, current);
     const binding: ConfirmBinding = { tenantId: w.account.tenantId, principal: principalOf(w.auth), ...w.request };

@@ -30,6 +30,8 @@ export interface WriteSafety<P> {
   spend?(params: P): SpendEffect;
   /** Reads the budgets the update changes, before it runs: for the budget-increase guardrail and the audit's `before`. */
   currentBudgets?(caller: PlatformCaller, account: AccountRef, params: P): Promise<CurrentBudgets>;
+  /** The write reads the current budget itself: reading it first too costs little and gives the audit its `before`. */
+  readsCurrentBudgets?: boolean;
 }
 
 /** A platform's part in dry runs and guardrails. */

@@ -158,3 +158,14 @@ describe('maxBudgetIncreasePercent, against the budget the platform holds', () =
     expectRan(await w.call('PATCH', `/api/v1/facebook/campaigns/${id}`, { body: { adAccountId: FB, daily_budget: now - 1 } }));
   });
 });
+
+describe('the audit record of a budget change', () => {
+  it('holds the budget before and after when the write reads it anyway (Google), with no guardrail set', async () => {
+    const brand = googleCampaign(G.aliceUs, 'Brand');
+    const r = await googleBudget(brand.id, G.aliceUs, '41000000');
+    expectRan(r);
+    const audit = await w.call('GET', `/api/v1/audit?operation=google.campaign.budget&adAccountId=${G.aliceUs}`);
+    const record = audit.body.data.items.find((x: { jobId: string }) => x.jobId === r.body.jobId);
+    expect(record).toMatchObject({ outcome: 'completed', before: { amount_micros: String(brand.budgetMicros) }, after: { amount_micros: '41000000' } });
+  });
+});

@@ -34,6 +34,7 @@ export const campaignBudget = defineWriteOperation({
   params: BudgetParams,
   // Google campaign budgets are daily amounts (the period Google documents for `amount_micros`).
   spend: (p) => ({ budgets: [{ field: 'amount_micros', amount: p.amountMicros, period: 'daily' }] }),
+  readsCurrentBudgets: true,
   currentBudgets: async (caller, account, p) => ({ amount_micros: (await campaignBudgetOf(caller, { customerId: account.platformAccountId }, p.campaignId)).amountMicros }),
   run: (ctx, p) => setCampaignBudget(ctx.caller, target(ctx), p.campaignId, p.amountMicros, p.validateOnly),
 });

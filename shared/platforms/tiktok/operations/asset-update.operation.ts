@@ -14,6 +14,8 @@ export const updateAssetOperation = defineWriteOperation({
   targets: (p) => [`${p.level}:${p.id}`],
   params: z.object({ level: z.enum(ASSET_LEVELS), id: z.string().regex(/^\d{1,24}$/), adgroupId: z.string().regex(/^\d{1,24}$/).optional(), fields: UpdateAssetDto.innerType().omit({ adAccountId: true }).strict() }),
   spend: (p) => tiktokSpend('update', p.fields as Record<string, unknown>),
+  // The update checks the new budget against the object's current one before it is sent.
+  readsCurrentBudgets: true,
   currentBudgets: (caller, account, p) => tiktokCurrentBudget(caller, account.platformAccountId, p.level, p.id),
   run: (ctx, p) => callTiktok(ctx.caller, updateCall(p.level, ctx.account.platformAccountId, p.id, p.fields, p.adgroupId)),
 });
