@@ -17,6 +17,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'AD_ACCOUNT_NOT_VALIDATED':
     case 'CONNECTION_REAUTH_REQUIRED':
     case 'CONNECTION_SCOPE_MISSING':
+    case 'PROXY_PATH_NOT_ALLOWED':
       return 403;
     case 'NOT_FOUND':
     case 'AD_ACCOUNT_NOT_FOUND':
@@ -43,6 +44,7 @@ export function statusForCode(code: ErrorCode): number {
     case 'INTERNAL':
       return 500;
     case 'PLATFORM_UNAVAILABLE':
+    case 'PLATFORM_RESPONSE_TOO_LARGE':
       return 502;
     case 'PLATFORM_TIMEOUT':
       return 504;

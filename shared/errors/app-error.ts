@@ -39,6 +39,10 @@ export const ERROR_CODES = [
   'GUARDRAIL_EXCEEDED',
   /** The tenant asks for this write to be confirmed: send it again with `Confirm: <error.confirmToken>`. */
   'CONFIRMATION_REQUIRED',
+  /** A proxied path (`/api/v1/{platform}/proxy/…`) names no account of the caller's and is on no allow list (docs/proxy.md). */
+  'PROXY_PATH_NOT_ALLOWED',
+  /** A proxied platform answer was over the proxy's size limit: nothing of it is returned. */
+  'PLATFORM_RESPONSE_TOO_LARGE',
   /** Readiness probe only: a dependency of this replica is down. */
   'NOT_READY',
   /** PostgreSQL or (where a request needs it) Redis cannot be reached: retry later. */

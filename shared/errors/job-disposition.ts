@@ -36,6 +36,9 @@ export function jobDisposition(code: ErrorCode): JobDisposition {
     // Decided before a job exists; a job that met one would meet it again.
     case 'GUARDRAIL_EXCEEDED':
     case 'CONFIRMATION_REQUIRED':
+    case 'PROXY_PATH_NOT_ALLOWED':
+    // The platform answered (the write may have been made): sending it again could make it twice.
+    case 'PLATFORM_RESPONSE_TOO_LARGE':
     // A bug or a broken invariant: running the same code again gives the same answer.
     case 'INTERNAL':
       return 'end';

@@ -91,7 +91,8 @@ export class AnswerChecker {
     this.ajv.addKeyword({ keyword: 'x-level-schemas', errors: true, validate: this.byRequestLevel() });
     this.ajv.addSchema({ ...this.doc, $id: 'openapi.json' } as object);
     for (const [template, item] of Object.entries(this.doc.paths)) {
-      const pattern = new RegExp(`^${escapeRe(template).replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`, 'i');
+      // A final `{path}` is the rest of the URL (the proxy's wildcard).
+      const pattern = new RegExp(`^${escapeRe(template).replace(/\\?\{path\\?\}$/, '.+').replace(/\\?\{[^}]+\\?\}/g, '[^/]+')}/?$`, 'i');
       const params = (template.match(/\{/g) ?? []).length;
       for (const m of Object.keys(item).filter((k) => METHODS.includes(k))) {
         const list = this.byMethod.get(m) ?? [];

@@ -26,7 +26,8 @@ export function callOperation(req: Pick<PlatformRequest, 'method' | 'path' | 'ab
 export class CallOperations {
   private readonly byPath = new Map<string, string>();
 
-  of(req: Pick<PlatformRequest, 'method' | 'path' | 'absoluteUrl'>): string {
+  of(req: Pick<PlatformRequest, 'method' | 'path' | 'absoluteUrl' | 'operation'>): string {
+    if (req.operation) return req.operation;
     if (req.absoluteUrl) return callOperation(req);
     const key = `${req.method} ${req.path}`;
     let op = this.byPath.get(key);

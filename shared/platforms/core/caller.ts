@@ -32,6 +32,8 @@ export interface CallRequest {
   wire?: PlatformRequest['wire'];
   /** A token other than the connection's but of the same app (a Meta Page token). */
   token?: string;
+  /** The metrics label (PlatformRequest.operation). */
+  operation?: string;
 }
 
 /** The tenant app a caller's calls are made with, without its secret. */
@@ -131,6 +133,7 @@ export function callerFactory(deps: () => CallerDeps): CallerFor {
           headers,
           idempotent: req.idempotent,
           wire: req.wire,
+          operation: req.operation,
           token: req.token ?? tokens,
           appSecret,
           appKey: key,

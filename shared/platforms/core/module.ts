@@ -2,10 +2,12 @@ import type { AnyZodObject, ZodTypeAny } from 'zod';
 import type { AdapterFactory } from './registry';
 import type { PlatformAppCredentials } from './app-credentials';
 import type { ImportSource } from './import-source';
+import type { ProxyRules } from './proxy-rules';
 import type { ReportSource } from './report-source';
 import type { ScopeModel } from './scopes';
 import type { WriteOperation } from './write-operation';
 import type { PlatformWriteSafety } from './write-safety';
+import type { PlatformVersionRegistry } from './versions';
 
 /**
  * Everything the gateway knows about one platform, exported once by its folder: the adapter
@@ -37,8 +39,12 @@ export interface PlatformModule<N extends string = string> {
   /** The platform's money unit and its validate-only mode, for dry runs and guardrails. */
   writeSafety: PlatformWriteSafety;
   importSource?: ImportSource;
+  /** How a raw path of the passthrough proxy names its ad account (docs/proxy.md); absent = no proxy for the platform. */
+  proxyRules?: ProxyRules;
   /** How `GET /api/v1/reports` reads the platform's performance rows (docs/reports.md). */
   reportSource?: ReportSource;
+  /** The API versions the gateway supports, their sunsets and which setting picks the one in use (core/versions.ts). */
+  versions?: PlatformVersionRegistry;
   /** What `POST /api/v1/{platform}/import-ad-account` accepts and describes; required with `importSource`. */
   importRequest?: {
     /** The body's `adAccountId`, in the forms the platform's users write it. */

@@ -1,7 +1,9 @@
 import { PlatformHttpClient } from '../core/http-client';
 import type { AdapterDeps } from '../core/registry';
 import type { PlatformAdapter } from '../core/types';
+import { facebookProxyRules } from './proxy-rules';
 import { definePlatformModule } from '../core/module';
+import { facebookVersions } from './versions';
 import { redirectUriField } from '../core/app-credentials';
 import { AdAccountId } from './dto/common.dto';
 import { facebookDescriptor } from './descriptor';
@@ -45,6 +47,7 @@ export const facebookModule = definePlatformModule({
   tagText: { Facebook: 'Meta Marketing API (Graph): ad accounts, campaigns, ad sets, ads, creatives, audiences, pixels, insights.' },
   displayName: 'Meta',
   config: facebookConfigSchema,
+  versions: facebookVersions,
   createAdapter: createFacebookAdapter,
   appCredentials: {
     label: 'Meta (Facebook) Marketing API',
@@ -57,6 +60,7 @@ export const facebookModule = definePlatformModule({
     ],
   },
   scopeModel: FACEBOOK_SCOPE_MODEL,
+  proxyRules: facebookProxyRules,
   writeSafety: facebookWriteSafety,
   writeOperations: [...facebookWriteOperations, ...facebookObjectWriteOperations, ...facebookLeadsWriteOperations, ...facebookCreativeWriteOperations],
   importSource: facebookImportSource,

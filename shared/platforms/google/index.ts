@@ -1,7 +1,9 @@
 import { PlatformHttpClient } from '../core/http-client';
 import type { AdapterDeps } from '../core/registry';
 import type { PlatformAdapter } from '../core/types';
+import { googleProxyRules } from './proxy-rules';
 import { definePlatformModule } from '../core/module';
+import { googleVersions } from './versions';
 import { redirectUriField } from '../core/app-credentials';
 import { z } from '../../infra/zod-openapi';
 import { googleDescriptor } from './descriptor';
@@ -47,6 +49,7 @@ export const googleModule = definePlatformModule({
   tagText: { Google: 'Google Ads API: GAQL, insights, assets and accessible accounts.' },
   displayName: 'Google Ads',
   config: googleConfigSchema,
+  versions: googleVersions,
   createAdapter: createGoogleAdapter,
   appCredentials: {
     label: 'Google Ads API',
@@ -70,6 +73,7 @@ export const googleModule = definePlatformModule({
     ],
   },
   scopeModel: GOOGLE_SCOPE_MODEL,
+  proxyRules: googleProxyRules,
   writeSafety: googleWriteSafety,
   writeOperations: googleWriteOperations,
   importSource: googleImportSource,

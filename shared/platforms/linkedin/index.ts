@@ -1,7 +1,9 @@
 import { PlatformHttpClient } from '../core/http-client';
 import type { AdapterDeps } from '../core/registry';
 import type { PlatformAdapter } from '../core/types';
+import { linkedinProxyRules } from './proxy-rules';
 import { definePlatformModule } from '../core/module';
+import { linkedinVersions } from './versions';
 import { redirectUriField } from '../core/app-credentials';
 import { linkedinOperations } from './account-operations';
 import { LinkedinClient, linkedinWire } from './client';
@@ -39,6 +41,7 @@ export const linkedinModule = definePlatformModule({
   tagText: { LinkedIn: 'LinkedIn Marketing API (Rest.li 2.0): campaign groups, campaigns, creatives and analytics of sponsored ad accounts.' },
   displayName: 'LinkedIn',
   config: linkedinConfigSchema,
+  versions: linkedinVersions,
   createAdapter: createLinkedinAdapter,
   appCredentials: {
     label: 'LinkedIn Marketing API',
@@ -51,6 +54,7 @@ export const linkedinModule = definePlatformModule({
     ],
   },
   scopeModel: LINKEDIN_SCOPE_MODEL,
+  proxyRules: linkedinProxyRules,
   writeSafety: { budgetUnit: 'major' },
   writeOperations: linkedinWriteOperations,
   importSource: linkedinImportSource,

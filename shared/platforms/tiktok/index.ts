@@ -1,7 +1,9 @@
 import { PlatformHttpClient } from '../core/http-client';
 import type { AdapterDeps } from '../core/registry';
 import type { PlatformAdapter } from '../core/types';
+import { tiktokProxyRules } from './proxy-rules';
 import { definePlatformModule } from '../core/module';
+import { tiktokVersions } from './versions';
 import { redirectUriField } from '../core/app-credentials';
 import { adAccountId } from './operations/common.dto';
 import { tiktokDescriptor } from './descriptor';
@@ -41,6 +43,7 @@ export const tiktokModule = definePlatformModule({
   },
   displayName: 'TikTok',
   config: tiktokConfigSchema,
+  versions: tiktokVersions,
   createAdapter: createTiktokAdapter,
   appCredentials: {
     label: 'TikTok API for Business',
@@ -52,6 +55,7 @@ export const tiktokModule = definePlatformModule({
       redirectUriField,
     ],
   },
+  proxyRules: tiktokProxyRules,
   writeSafety: { budgetUnit: 'major' },
   writeOperations: [...tiktokWriteOperations, updateAssetOperation],
   importSource: tiktokImportSource,

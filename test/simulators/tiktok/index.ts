@@ -7,6 +7,7 @@ import { SimControl, listen, type RunningSim } from '../common/sim-kit';
 import type { SimDeps } from './ctx';
 import { authRoutes, portalRouter } from './routes/auth.routes';
 import { pixelRoutes } from './routes/pixel.routes';
+import { dmpRoutes } from './routes/dmp.routes';
 import { readRoutes } from './routes/read.routes';
 import { reportRoutes } from './routes/report.routes';
 import { smartPlusRoutes } from './routes/smart-plus.routes';
@@ -67,6 +68,7 @@ export function createTiktokSim(opts: TiktokSimOptions = {}): TiktokSim {
   writeRoutes(api, deps);
   reportRoutes(api, deps);
   pixelRoutes(api, deps);
+  dmpRoutes(api, deps);
   smartPlusRoutes(api, deps);
   smartReviewRoutes(api, deps);
   app.use(API_PREFIX, api);

@@ -28,6 +28,8 @@ const EXPECTED: Record<ErrorCode, JobDisposition> = {
   CREATE_UNCONFIRMED: 'end',
   GUARDRAIL_EXCEEDED: 'end',
   CONFIRMATION_REQUIRED: 'end',
+  PROXY_PATH_NOT_ALLOWED: 'end',
+  PLATFORM_RESPONSE_TOO_LARGE: 'end',
   PAYLOAD_TOO_LARGE: 'retry',
   PLATFORM_REJECTED: 'end',
   RATE_LIMITED: 'retry',

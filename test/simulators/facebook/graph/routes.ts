@@ -2,6 +2,7 @@ import type { GNode } from '../model/types';
 import { route, type NodeRoutes } from './context';
 import * as acc from '../handlers/accounts';
 import * as img from '../handlers/adimages';
+import * as labels from '../handlers/adlabels';
 import * as ads from '../handlers/ad-objects';
 import * as aud from '../handlers/audiences';
 import * as cp from '../handlers/copies';
@@ -36,6 +37,7 @@ export const ROUTES: Partial<Record<GNode['type'], NodeRoutes>> = {
       adcreatives: { get: route(ads.listAdObjects('adcreatives')), post: write(ads.createCreative) },
       adimages: { get: route(img.listAdImages), post: write(img.createAdImage) },
       promote_pages: { get: route(acc.listPromotePages) },
+      adlabels: { get: route(labels.listAdLabels), post: write(labels.createAdLabel) },
       saved_audiences: { get: route(aud.listSavedAudiences, 'ads_read', 'custom_audience') },
       customaudiences: {
         get: route(aud.listCustomAudiences, 'ads_read', 'custom_audience'),

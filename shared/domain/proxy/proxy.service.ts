@@ -1,0 +1,166 @@
+import { AppError, isAppError } from '../../errors/app-error';
+import type { Logger } from '../../infra/logger';
+import { platformModules } from '../../platforms';
+import type { PlatformCaller } from '../../platforms/core/caller';
+import { proxyPathSegments, type ProxyMethod, type ProxyRequest, type ProxyRules } from '../../platforms/core/proxy-rules';
+import type { AdAccountGuard, GuardedAccount } from '../ad-accounts/guard.service';
+import type { AuthContext } from '../identity/auth-context';
+import { ObjectOwners } from './object-owners';
+import { scrubCredentials } from './scrub';
+
+/** What the proxy needs of the services (docs/proxy.md). */
+export interface ProxyDeps {
+  guard: Pick<AdAccountGuard, 'check' | 'checkMany'>;
+  callerFor(account: GuardedAccount): PlatformCaller;
+  /** The connection's access token, to make sure no answer carries it. */
+  accessToken(connectionId: string): Promise<string>;
+  apiBase(platform: string): string;
+  logger: Logger;
+}
+
+/** A proxied request as the route hands it over: the raw path after `/proxy/`, the caller's query (gateway parameters removed) and body. */
+export interface ProxyCall {
+  auth: AuthContext;
+  platform: string;
+  method: ProxyMethod;
+  rawPath: string;
+  query: Record<string, unknown>;
+  body: unknown;
+  /** `adAccountId` of the query: the account an object or allow-listed path is reached through. */
+  adAccountId?: string;
+  /** The proxy's own path prefix on this surface (`/api/v1/facebook/proxy`), for rewritten links. */
+  prefix: string;
+}
+
+/** Where a proxied request goes, after every ownership check passed. */
+export interface ProxyPlan {
+  account: GuardedAccount;
+  caller: PlatformCaller;
+  rules: ProxyRules;
+  path: string;
+  query: Record<string, unknown>;
+  body: unknown;
+  /** The bounded metrics label: method and the path's first segment. */
+  operation: string;
+}
+
+/** The largest platform answer the proxy hands on. */
+export const PROXY_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+const notAllowed = (platform: string, rule: string, why: string) =>
+  new AppError('PROXY_PATH_NOT_ALLOWED', `The ${platform} proxy does not reach this path (${rule}): ${why}`, { details: [{ rule, message: why }] });
+
+export function proxyRulesOf(platform: string): ProxyRules {
+  const rules = platformModules.find((m) => m.name === platform)?.proxyRules;
+  if (!rules) throw new AppError('ROUTE_NOT_FOUND', `No proxy for ${platform}`);
+  return rules;
+}
+
+/**
+ * The passthrough proxy: which accounts a raw platform request names (the platform module's rules),
+ * the guard on each of them before any platform call, then the call through the account's caller
+ * and an answer without a credential in it.
+ */
+export class ProxyService {
+  private readonly owners = new ObjectOwners();
+  private readonly labels = new Map<string, Set<string>>();
+
+  constructor(private readonly deps: ProxyDeps) {}
+
+  async plan(call: ProxyCall): Promise<ProxyPlan> {
+    const rules = proxyRulesOf(call.platform);
+    if (!rules.methods.includes(call.method)) throw notAllowed(call.platform, 'method', `${call.method} is not a method of this platform's API`);
+    const { segments, decoded } = proxyPathSegments(call.rawPath);
+    if (call.method !== 'GET' && !rules.readingPost?.test(decoded.join('/'))) {
+      throw notAllowed(call.platform, 'writes', 'the proxy sends reads only (GET, and the POSTs that only read)');
+    }
+    const reserved = rules.reservedQuery.find((k) => k in call.query);
+    if (reserved) throw new AppError('VALIDATION_FAILED', `${reserved} is set by the gateway`, { details: [{ path: `query.${reserved}`, message: 'set by the gateway' }] });
+    const req: ProxyRequest = { method: call.method, segments, decoded, query: call.query, body: call.body };
+    const account = await this.owningAccount(call, rules, req);
+    const caller = this.deps.callerFor(account);
+    if (req.decoded.length && rules.ownerOf && rules.target(req).kind === 'object') await this.checkObject(call, rules, caller, account, decoded[0]!);
+    return { account, caller, rules, path: call.rawPath, query: call.query, body: call.body, operation: this.label(call.platform, call.method, decoded[0]!) };
+  }
+
+  /** A read through the caller (limiter, retries, read deadline), answered without credentials. */
+  async read(call: ProxyCall, plan: ProxyPlan): Promise<unknown> {
+    const method = call.method === 'POST' ? 'POST' : 'GET';
+    const body = await plan.caller.request({ method, path: plan.path, query: plan.query, body: method === 'POST' ? plan.body : undefined, kind: 'read', operation: plan.operation });
+    return this.answer(call, plan, body);
+  }
+
+  /** The platform's answer as the caller may see it: links rewritten to the proxy, no token in it, not too large. */
+  async answer(call: ProxyCall, plan: ProxyPlan, body: unknown): Promise<unknown> {
+    const rewritten = plan.rules.rewriteLinks ? plan.rules.rewriteLinks(body, (url) => this.proxyLink(call, url)) : body;
+    const token = await this.deps.accessToken(plan.account.connectionId);
+    const { value, size, redacted } = scrubCredentials(rewritten, [token]);
+    if (redacted) this.deps.logger.warn({ platform: call.platform, operation: plan.operation }, 'proxy answer carried a credential: redacted');
+    if (size > PROXY_MAX_RESPONSE_BYTES) throw new AppError('PLATFORM_RESPONSE_TOO_LARGE', `The platform's answer is over ${PROXY_MAX_RESPONSE_BYTES} bytes`);
+    return value;
+  }
+
+  private async owningAccount(call: ProxyCall, rules: ProxyRules, req: ProxyRequest): Promise<GuardedAccount> {
+    const target = rules.target(req);
+    if (target.kind === 'accounts') {
+      const checked = await this.deps.guard.checkMany(call.auth, call.platform, target.ids);
+      const failed = checked.find((c) => !c.ok);
+      if (failed && !failed.ok) throw failed.error;
+      return (checked[0] as { value: GuardedAccount }).value;
+    }
+    if (target.kind === 'denied') {
+      const path = req.decoded.join('/');
+      if (!rules.allowList.some((a) => a.methods.includes(call.method) && a.pattern.test(path))) throw notAllowed(call.platform, target.rule, target.why);
+    }
+    // An object, or an allow-listed path: reached through the account the caller names.
+    if (!call.adAccountId) {
+      throw new AppError('VALIDATION_FAILED', 'adAccountId is required for this path: the ad account it is reached through', {
+        details: [{ path: 'query.adAccountId', message: 'Required' }],
+      });
+    }
+    return this.deps.guard.check(call.auth, call.platform, call.adAccountId);
+  }
+
+  /** An object path: the object must be in the named account (404 otherwise, as if it did not exist). */
+  private async checkObject(call: ProxyCall, rules: ProxyRules, caller: PlatformCaller, account: GuardedAccount, objectId: string): Promise<void> {
+    const owner = rules.ownerOf!;
+    const found = await this.owners.get(call.platform, objectId, async () => {
+      try {
+        return owner.account(await caller.request({ method: 'GET', path: owner.path(objectId), query: owner.query, kind: 'read', operation: 'GET proxy:owner' }));
+      } catch (e) {
+        // Unknown to the platform, or not readable with this connection: not one of the caller's.
+        if (isAppError(e) && (e.code === 'PLATFORM_REJECTED' || e.code === 'NOT_FOUND' || e.code === 'FORBIDDEN')) return undefined;
+        throw e;
+      }
+    });
+    if (found === null) throw notAllowed(call.platform, 'object-not-in-ad-account', 'the object is not an ad object of an ad account (a user, Page or business)');
+    if (found !== account.platformAccountId) throw new AppError('NOT_FOUND', `Object ${objectId} was not found in ad account ${call.adAccountId}`);
+  }
+
+  /** A platform URL the answer carries, as the proxy's own path without credentials; null for a URL elsewhere. */
+  private proxyLink(call: ProxyCall, link: string): string | null {
+    let url: URL;
+    let base: URL;
+    try {
+      url = new URL(link);
+      base = new URL(this.deps.apiBase(call.platform).replace(/\/?$/, '/'));
+    } catch {
+      return null;
+    }
+    if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) return null;
+    const rules = proxyRulesOf(call.platform);
+    for (const k of rules.reservedQuery) url.searchParams.delete(k);
+    if (call.adAccountId && !url.searchParams.has('adAccountId')) url.searchParams.set('adAccountId', call.adAccountId);
+    const search = url.searchParams.toString();
+    return `${call.prefix}/${url.pathname.slice(base.pathname.length)}${search ? `?${search}` : ''}`;
+  }
+
+  /** Method and first segment, ids folded; at most 50 distinct segments per platform, then `other`. */
+  private label(platform: string, method: string, first: string): string {
+    const folded = /^act_\d+$/.test(first) ? 'act_:id' : /^\d+(:|$)/.test(first) ? ':id' : first;
+    let seen = this.labels.get(platform);
+    if (!seen) this.labels.set(platform, (seen = new Set()));
+    if (!seen.has(folded) && seen.size < 50) seen.add(folded);
+    return `${method} proxy:${seen.has(folded) ? folded : 'other'}`;
+  }
+}
