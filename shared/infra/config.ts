@@ -46,6 +46,8 @@ export const configSchema = z
     WRITE_WORKER_CONCURRENCY: int(50, 1),
     /** Each import streams a whole account: a few per process keeps memory bounded. */
     IMPORT_WORKER_CONCURRENCY: int(2, 1),
+    /** A report whose size (accounts × days × level weight, docs/reports.md) is above this runs as a job. */
+    REPORT_JOB_SIZE: int(20_000, 1),
     /**
      * Most platform-writes one tenant may run at once in one worker process while other work waits
      * (the rest of its writes are put back for a moment); with nothing else waiting it may use every slot.
@@ -70,6 +72,8 @@ export const configSchema = z
     MAIL_FROM: z.string().default('Ads Gateway <no-reply@ads-gateway.local>'),
     ADMIN_TOKEN: z.string().min(16).optional(),
     METRICS_ENABLED: bool.default('true'),
+    /** Start even when a platform's configured API version is unsupported or past its sunset (tests, emergencies); see docs/platforms/<platform>.md, Versions. */
+    ALLOW_RETIRED_PLATFORM_VERSIONS: bool.default('false'),
     /**
      * Share of every outbound budget left unused: N calls per 1000 / (1 − headroom) ms, for what happens after a grant.
      * The budgets themselves (calls per second per ad account and per app) are each platform's own settings.

@@ -3,6 +3,9 @@ import { Registry, collectDefaultMetrics, Histogram, Counter, Gauge } from 'prom
 /** Per-queue job counts, read from the queue at scrape time. */
 export type QueueCounter = () => Promise<Record<string, Record<string, number>>>;
 
+/** Days left before each platform's API version in use is sunset, read at scrape time. */
+export type VersionDaysReader = () => Record<string, number>;
+
 /**
  * One registry per process (per app in tests), so several apps in one jest worker never collide.
  * Labels are bounded sets (platform, operation name, error code, queue, state): never a tenant,
@@ -17,9 +20,12 @@ export class Metrics {
   readonly jobDuration: Histogram<'queue' | 'operation' | 'outcome'>;
   readonly limiterWait: Histogram<'platform' | 'kind'>;
   readonly tokenRefreshes: Counter<'platform' | 'outcome'>;
+  /** MCP tool calls by tool and outcome (ok, dry_run, or the error code). */
+  readonly mcpToolCalls: Histogram<'tool' | 'outcome'>;
   /** platform -> key -> pause end (ms); a gauge counts the live ones at scrape time. */
   private readonly pauses = new Map<string, Map<string, number>>();
   private queueCounter?: QueueCounter;
+  private versionDays?: VersionDaysReader;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
@@ -100,6 +106,26 @@ export class Metrics {
         }
       },
     });
+    const versionDays = () => this.versionDays;
+    new Gauge({
+      name: 'platform_version_days_left',
+      help: "Days before the platform API version in use is sunset (0 or less: past it), by platform; absent while the platform has announced no sunset",
+      labelNames: ['platform'],
+      registers,
+      collect() {
+        const read = versionDays();
+        if (!read) return;
+        this.reset();
+        for (const [platform, days] of Object.entries(read())) this.set({ platform }, days);
+      },
+    });
+    this.mcpToolCalls = new Histogram({
+      name: 'mcp_tool_call_duration_seconds',
+      help: 'MCP tool call duration by tool and outcome (ok, dry_run, or the error code)',
+      labelNames: ['tool', 'outcome'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
     this.webhookDeliveries = new Counter({
       name: 'webhook_deliveries_total',
       help: 'Webhook delivery attempts by outcome (delivered, retry, failed, refused)',
@@ -115,6 +141,10 @@ export class Metrics {
   /** Queue depth is read from Redis only when scraped. */
   countQueuesWith(counter: QueueCounter): void {
     this.queueCounter = counter;
+  }
+
+  readVersionDaysWith(reader: VersionDaysReader): void {
+    this.versionDays = reader;
   }
 
   notePause(platform: string, scope: 'account' | 'app', key: string, ms: number): void {

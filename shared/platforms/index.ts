@@ -2,6 +2,7 @@ import { ConfigError, loadConfig, type Config } from '../infra/config';
 import { PlatformRegistry, type AdapterDeps } from './core/registry';
 import { configSliceInput, type PlatformModule } from './core/module';
 import { configSliceSource } from './core/config-slice';
+import { configuredVersionProblems } from './core/versions';
 import type { ScopeModel } from './core/scopes';
 import type { ImportSource } from './core/import-source';
 import type { WriteOperation } from './core/write-operation';
@@ -61,9 +62,11 @@ export function parseConfigSlices<N extends string>(
 
 /**
  * The service's whole configuration: the shared settings (loadConfig) and every platform's slice,
- * checked together before anything connects, so one ConfigError names every bad variable.
+ * checked together before anything connects, so one ConfigError names every bad variable. A
+ * platform API version its registry does not support, or past its sunset on `now`, is one too
+ * unless ALLOW_RETIRED_PLATFORM_VERSIONS is set.
  */
-export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env, now: number = Date.now()): Config {
   const problems: string[] = [];
   const checked = <T>(read: () => T): T | undefined => {
     try {
@@ -75,7 +78,8 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env): Config 
     }
   };
   const config = checked(() => loadConfig(env));
-  checked(() => parseConfigSlices(platformModules, env));
+  const slices = checked(() => parseConfigSlices(platformModules, env));
+  if (slices && !config?.ALLOW_RETIRED_PLATFORM_VERSIONS) problems.push(...configuredVersionProblems(platformModules, slices, now));
   if (problems.length || !config) throw new ConfigError(problems);
   return config;
 }
