@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import type { AppDeps } from './deps';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
+import { compress } from './middleware/compress';
 import { errorHandler, routeNotFound } from './middleware/error-handler';
 import { verifyJsonDepth, wellFormedInput } from './middleware/input-sanity';
 import { apiRoutes } from './routes';
@@ -10,6 +11,7 @@ import { mountRoutes } from './routes/mount';
 import { openApiDocument } from './openapi-document';
 import { mountPages } from './pages';
 import type { RouteSpec } from './routes/route';
+import { mcpChallenge, mcpRoutes, MCP_PATH } from './mcp/server';
 
 export interface CreateAppOptions {
   /** Extra routes (tests use this to add slow or failing endpoints). */
@@ -26,6 +28,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}): Express {
   app.locals.deps = deps;
   app.use(securityHeaders());
   app.use(requestContext(deps));
+  app.use(compress());
   app.use(express.json({ limit: deps.config.BODY_LIMIT_BYTES, verify: verifyJsonDepth }));
   app.use(wellFormedInput);
 
@@ -34,6 +37,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}): Express {
   const metrics = deps.metrics;
   const all: RouteSpec[] = [
     ...routes,
+    ...mcpRoutes,
     ...docsRoutes(
       (): object => (doc ??= openApiDocument(opts.extraRoutes)),
       async () => (metrics ? metrics.registry.metrics() : ''),
@@ -44,6 +48,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}): Express {
   opts.mount?.(app);
   mountPages(app, deps);
   mountRoutes(app, all, deps);
+  app.use(MCP_PATH, mcpChallenge(deps));
   app.use(routeNotFound);
   app.use(errorHandler);
   return app;

@@ -97,19 +97,23 @@ export function submitWrite<O extends WriteOperation>(
   message: string,
 ): Promise<RouteResult> {
   const { dryRun, ...query } = (ctx.query ?? {}) as { dryRun?: boolean } & Record<string, unknown>;
+  const rest = {
+    surface: 'rest' as const,
+    request: { method: ctx.req.method, path: ctx.req.originalUrl.split('?')[0]!, query, body: ctx.body },
+    dryRun: dryRun === true,
+    confirmToken: header(ctx.req, 'confirm'),
+  };
   return ctx.deps.services.safeWrites.submit({
     auth: ctx.auth,
     req: ctx.req,
-    surface: 'rest',
     // The account's platform, not the operation's: the jobs service refuses an operation of another platform.
     account: ctx.account,
     caller: ctx.caller,
     op,
     params: params as Record<string, unknown>,
     message,
-    request: { method: ctx.req.method, path: ctx.req.originalUrl.split('?')[0]!, query, body: ctx.body },
-    dryRun: dryRun === true,
-    confirmToken: header(ctx.req, 'confirm'),
+    // An MCP tool running this route names its own surface, confirmation and request binding (api/mcp/route-call.ts).
+    ...(ctx.req.ctx.toolWrite ?? rest),
   });
 }
 

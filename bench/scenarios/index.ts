@@ -3,10 +3,11 @@ import { authScenario } from './auth';
 import { fairnessScenario } from './fairness';
 import { gaqlScenario } from './gaql';
 import { importScenario } from './import';
+import { mcpScenario } from './mcp';
 import { rateLimitScenario } from './ratelimit';
 import { readScenario } from './read';
 import { reportScenario } from './report';
 import { writeScenario } from './write';
 
 /** In the order they run; `--scenario a,b` picks by id. */
-export const scenarios: Scenario[] = [readScenario, authScenario, writeScenario, rateLimitScenario, importScenario, gaqlScenario, fairnessScenario, reportScenario];
+export const scenarios: Scenario[] = [readScenario, authScenario, writeScenario, rateLimitScenario, importScenario, gaqlScenario, fairnessScenario, reportScenario, mcpScenario];

@@ -31,7 +31,10 @@ const ProxyQuery = z
 const ProxyBody = z
   .record(z.unknown())
   .optional()
-  .openapi('ProxyRequestBody', { description: "The platform's own JSON body (Google: `{ query }` for `googleAds:search`)." });
+  .openapi('ProxyRequestBody', {
+    description: "The platform's own JSON body (Google: `{ query }` for `googleAds:search`).",
+    example: { query: 'SELECT campaign.id, campaign.name FROM campaign WHERE campaign.status = ENABLED LIMIT 10' },
+  });
 
 const ProxyAnswer = z.unknown().openapi('ProxyAnswer', { 'x-platform-json': true, description: "The platform's own JSON answer (TikTok: its `data`), with credentials removed and paging links rewritten to the proxy." });
 
