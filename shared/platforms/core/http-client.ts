@@ -37,6 +37,8 @@ export interface HttpClientDeps {
    * past it the read answers 504 PLATFORM_TIMEOUT. Absent: only the per-attempt timeouts apply.
    */
   readDeadlineMs?: number;
+  /** How messages name the platform ("Meta"): its module's displayName, handed over by the registry. */
+  displayName?: string;
   /** The limiter's own wait bound for reads (READ_LIMIT_DEADLINE_MS), kept when shorter than what is left. */
   limitWaitMs?: number;
   /** Called when the platform says a stored connection's token is dead. */
@@ -91,7 +93,7 @@ export class PlatformHttpClient implements PlatformClient {
       appRps: this.descriptor.appRps,
     };
     const retryable = req.kind === 'read' || req.idempotent === true;
-    const deadline = req.kind === 'read' && this.deps.readDeadlineMs ? new ReadDeadline(this.deps.readDeadlineMs, this.descriptor.displayName) : undefined;
+    const deadline = req.kind === 'read' && this.deps.readDeadlineMs ? new ReadDeadline(this.deps.readDeadlineMs, this.deps.displayName ?? platform) : undefined;
     let refreshed = false;
     // Only retries log: build the child logger then, not on every call.
     let log: HttpClientDeps['logger'] | undefined;
@@ -132,7 +134,7 @@ export class PlatformHttpClient implements PlatformClient {
           if (isAppError(err)) throw new pRetry.AbortError(err);
           if (deadline?.passed()) throw new pRetry.AbortError(deadline.error());
           const code = (err as { code?: string }).code ?? '';
-          const unavailable = new AppError('PLATFORM_UNAVAILABLE', `${this.descriptor.displayName} could not be reached`);
+          const unavailable = new AppError('PLATFORM_UNAVAILABLE', `${this.deps.displayName ?? platform} could not be reached`);
           if (err !== call.error) {
             // The limiter failed, not the call: nothing left yet (retry is safe), or a write whose
             // outcome is unknown (the job's checkpoint resolves it, never a blind resend).
@@ -141,7 +143,7 @@ export class PlatformHttpClient implements PlatformClient {
           }
           // Only socket-level failures are the platform's; anything else is our bug and must surface.
           if (!/^(E[A-Z]+|UND_ERR_\w+)$/.test(code)) throw new pRetry.AbortError(err as Error);
-          const final = TIMEOUTS.has(code) ? new AppError('PLATFORM_TIMEOUT', `${this.descriptor.displayName} did not answer in time`) : unavailable;
+          const final = TIMEOUTS.has(code) ? new AppError('PLATFORM_TIMEOUT', `${this.deps.displayName ?? platform} did not answer in time`) : unavailable;
           if (NOT_SENT.has(code)) await req.wire?.onSettled();
           if (retryable || NOT_SENT.has(code)) throw new RetrySignal(`network: ${code || (err as Error).message}`, 0, final);
           throw new pRetry.AbortError(final);

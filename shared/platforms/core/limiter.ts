@@ -7,11 +7,11 @@ import type { Logger } from '../../infra/logger';
 import { createRedis } from '../../infra/redis';
 import { PauseBoard } from './pause-board';
 import { currentJobRun, type JobRunContext } from './job-run-context';
-import type { CallKind, Platform } from './types';
+import type { CallKind } from './types';
 import { LocalWindowLog, newMember, RedisWindowLog, type Attempt, type Reservation, type ReservedRule, type WindowRule } from './window-log';
 
 export interface LimitKey {
-  platform: Platform;
+  platform: string;
   appKey: string;
   accountKey?: string;
   /** Calls per second for this platform's accounts / app; 0 = unpaced. */
@@ -21,7 +21,7 @@ export interface LimitKey {
 
 /** A call that was let go: when (on the clock that decided) and whether the shared log decided it. */
 export interface Grant {
-  platform: Platform;
+  platform: string;
   keys: string[];
   at: number;
   shared: boolean;
@@ -32,7 +32,7 @@ export interface Grant {
 
 /** A job's write told to come back: its job, when it may go (the deciding clock's epoch ms) and whether that is a reservation. */
 export interface Deferral {
-  platform: Platform;
+  platform: string;
   keys: string[];
   jobId: string;
   /** The decision's time and the time the call may go, on the deciding clock (Redis time when shared). */
@@ -143,12 +143,12 @@ export class OutboundLimiter {
     this.graceMs = opts.reservationGraceMs ?? 60_000;
   }
 
-  private pauseKey(platform: Platform, scope: 'account' | 'app', key: string) {
+  private pauseKey(platform: string, scope: 'account' | 'app', key: string) {
     return `${this.opts.prefix}:lim:pause:${platform}:${scope}:${key}`;
   }
 
   /** Makes every replica hold calls for this account or app for `ms`. */
-  async pause(platform: Platform, scope: 'account' | 'app', key: string, ms: number, reason: string): Promise<void> {
+  async pause(platform: string, scope: 'account' | 'app', key: string, ms: number, reason: string): Promise<void> {
     if (ms <= 0) return;
     const ttl = Math.ceil(ms);
     this.opts.logger.warn({ platform, scope, key, pauseMs: ttl, reason }, 'outbound limiter paused');
@@ -406,7 +406,7 @@ export class OutboundLimiter {
 
 const SKIPPED = Symbol('skipped');
 
-export function limited(platform: Platform, waitMs: number): AppError {
+export function limited(platform: string, waitMs: number): AppError {
   return new AppError('PLATFORM_RATE_LIMITED', `The ${platform} rate limit for this account is exhausted; try again later`, {
     retryAfter: Math.max(1, Math.ceil(waitMs / 1000)),
     details: [{ platform, reason: 'outbound limiter', retryAfterMs: Math.ceil(waitMs) }],
