@@ -3,7 +3,7 @@
 # WORKER_HTTP_PORT); `node dist/api/migrate.js` is the one-off migration command.
 # Node 24 (LTS "Krypton", supported until April 2028). The code also runs on Node 20, which CI
 # still uses, so `engines` admits both; moving to a newer LTS is this one argument.
-ARG NODE_IMAGE=node:24-bookworm-slim
+ARG NODE_IMAGE=node:26-bookworm-slim
 
 # --- build: dev dependencies, TypeScript compile ---
 FROM ${NODE_IMAGE} AS build
