@@ -1,8 +1,8 @@
 # syntax=docker/dockerfile:1
 # One image for every role: ROLE=api (HTTP on PORT) or ROLE=worker (health and metrics on
 # WORKER_HTTP_PORT); `node dist/api/migrate.js` is the one-off migration command.
-# Node 24 (LTS "Krypton", supported until April 2028). The code also runs on Node 20, which CI
-# still uses, so `engines` admits both; moving to a newer LTS is this one argument.
+# Node 26, the Active LTS ("Lithium"). The code also runs on Node 20, which CI still uses, so
+# `engines` admits both; moving to a newer LTS is this one argument.
 ARG NODE_IMAGE=node:26-bookworm-slim
 
 # --- build: dev dependencies, TypeScript compile ---
