@@ -43,6 +43,7 @@ export const TAG_TEXT: Record<string, string> = {
   Jobs: 'Writes and imports that run in the background: poll a job, page what an import stored.',
   Audit: 'The audit trail of writes: who changed what on which ad account, and what became of it (JSON or CSV).',
   Connections: 'OAuth connections to the platforms and the ad accounts they expose.',
+  Platforms: 'The platform API versions the gateway calls, their sunset dates and the days left.',
   Reports: 'One performance report across platforms and accounts: the same row for every platform, with currency, time zone, attribution and finality stated (JSON or CSV).',
   ...Object.fromEntries(platformModules.flatMap((m) => Object.entries(m.tagText))),
 };

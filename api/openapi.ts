@@ -7,7 +7,9 @@ import { registerWebhookDocs } from './routes/tenant/webhooks.openapi';
 import { JobAcceptedDto } from './routes/jobs/job.schemas';
 import { SECURITY, describe, headerParameters, registerWire, responseHeaders, takesIdempotencyKey } from './openapi-wire';
 import { addExamples } from './openapi-examples';
+import { addContractNames } from './openapi-names';
 import { API_DESCRIPTION, TAG_TEXT } from './openapi-text';
+import { WriteDryRunEnvelope } from './routes/dry-run.schemas';
 
 export const ErrorEnvelope = z
   .object({
@@ -23,6 +25,7 @@ export const ErrorEnvelope = z
         description: 'Field errors `{ path, message }`, or the platform’s error `{ platform, code, subcode, message, traceId }`',
         example: [{ path: 'body.name', message: 'Required' }],
       }),
+      confirmToken: z.string().optional().openapi({ description: 'CONFIRMATION_REQUIRED only: send the same request again with `Confirm: <confirmToken>` within 10 minutes to run it (once)' }),
     }),
     jobId: z.string().uuid().optional().openapi({ description: 'Set when the error is the outcome of a job that ran (e.g. the platform refused a write)' }),
     pollUrl: z.string().optional().openapi({ description: 'That job: `GET /api/v1/jobs/{jobId}`' }),
@@ -54,7 +57,7 @@ const successEnvelope = (r: RouteSpec, data: ZodTypeAny, status: number, name: s
   z
     .object({
       success: z.literal(true),
-      message: z.string().openapi({ example: status === 202 ? 'Job accepted' : r.summary }),
+      message: z.string().openapi({ example: status === 202 ? 'Job accepted' : (r.message ?? r.summary) }),
       timestamp: z.string().datetime(),
       statusCode: z.number().int().openapi({ example: status }),
       data,
@@ -76,6 +79,9 @@ function jobFields(optional: boolean) {
   };
 }
 
+/** A write route answers `dryRun=true` with 200 too, in its own envelope (no job). */
+const orDryRun = (r: RouteSpec, envelope: ZodTypeAny): ZodTypeAny => (r.job === 'write' && r.query?.shape.dryRun ? z.union([envelope, WriteDryRunEnvelope]) : envelope);
+
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY)',
   401: 'Missing or invalid credential',
@@ -83,7 +89,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'Not found in the caller’s tenant',
   409: 'State conflict',
   413: 'Body over the limit',
-  422: 'The platform rejected the request',
+  422: 'The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED)',
   429: 'Rate limited; see Retry-After',
   500: 'Unexpected error',
   502: 'Platform failed after retries',
@@ -109,15 +115,19 @@ export function buildOpenApi(routes: RouteSpec[], version: string): object {
     const errors = new Set<number>([400, 429, 500, 503, ...(r.errors ?? [])]);
     if (r.auth !== 'none') errors.add(401);
     if (takesIdempotencyKey(r)) errors.add(409);
+    if (r.job === 'write' && r.query?.shape.dryRun) errors.add(422);
     const status = r.response?.status ?? 200;
     const media = r.response?.mediaType;
     const responses: Record<string, ResponseConfig> = {
       [String(status)]: {
         description: r.response?.description ?? r.summary,
         headers: responseHeaders(r, status),
-        content: media
-          ? { [media]: { schema: r.response?.schema ?? z.string() } }
-          : { 'application/json': { schema: successEnvelope(r, r.response?.schema ?? z.null(), status, `${pascal(r.operationId)}Response`) } },
+        content: {
+          ...(media
+            ? { [media]: { schema: r.response?.schema ?? z.string() } }
+            : { 'application/json': { schema: orDryRun(r, successEnvelope(r, r.response?.schema ?? z.null(), status, `${pascal(r.operationId)}Response`)) } }),
+          ...Object.fromEntries(Object.entries(r.response?.alternatives ?? {}).map(([type, schema]) => [type, { schema }])),
+        },
       },
     };
     if (r.job) {
@@ -177,6 +187,7 @@ export function buildOpenApi(routes: RouteSpec[], version: string): object {
   });
   dedupeAlternatives(doc);
   nullableEnums(doc);
+  addContractNames(doc as Parameters<typeof addContractNames>[0]);
   addExamples(doc, examples);
   return doc;
 }

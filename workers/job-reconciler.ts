@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Services } from '../shared/domain/services';
 import type { JobRecord } from '../shared/domain/jobs/job-store';
-import { importAccountJob, platformWriteJob } from '../shared/queues/pipeline-jobs';
+import { importAccountJob, platformWriteJob, reportJob } from '../shared/queues/pipeline-jobs';
 import { QUEUE_NAMES, type QueueName } from '../shared/queues/definitions';
 import { withTimeout } from '../shared/infra/redis';
 
@@ -75,6 +75,7 @@ function requeue(services: Services, j: JobRecord) {
   const queue = j.queue as QueueName;
   if (!QUEUE_NAMES.includes(queue)) throw new Error(`job ${j.id} names unknown queue ${j.queue}`);
   if (j.type === 'write') return services.infra.queues.enqueue(platformWriteJob, { jobId: j.id, tenantId: j.tenantId, operation: j.operation }, { jobId: j.id });
+  if (j.type === 'report') return services.infra.queues.enqueue(reportJob, { jobId: j.id, tenantId: j.tenantId }, { jobId: j.id });
   return services.infra.queues.enqueue(importAccountJob, { jobId: j.id, tenantId: j.tenantId, platform: j.platform }, { jobId: j.id });
 }
 

@@ -3,6 +3,9 @@ import type { JobHandler } from './job-handler';
 import { pingHandler } from './jobs/ping.job';
 import { platformWriteHandler } from './jobs/platform-write.job';
 import { importAccountHandler } from './jobs/import-account.job';
+import { reportHandler } from './jobs/report.job';
+import { ReportJobRunner } from '../shared/domain/reports/report-jobs';
+import { ReportService, REPORT_CONCURRENCY } from '../shared/domain/reports/report.service';
 import { jobsHousekeepingHandler } from './jobs/jobs-housekeeping.job';
 import { refreshTokensHandler } from './jobs/refresh-tokens.job';
 import { reencryptSecretsHandler } from './jobs/reencrypt-secrets.job';
@@ -20,6 +23,7 @@ export function jobHandlers(services: Services): JobHandler[] {
     pingHandler,
     platformWriteHandler({ ...pipeline, config, creates: services.jobs.creates }),
     importAccountHandler(pipeline),
+    reportHandler({ store: services.jobs.store, runner: reportRunner(services) }),
     jobsHousekeepingHandler({ orm }),
     refreshTokensHandler({
       platformAuth: services.platformAuth,
@@ -34,4 +38,11 @@ export function jobHandlers(services: Services): JobHandler[] {
     webhookDeliverHandler(deliveries),
     webhookSweepHandler(deliveries),
   ];
+}
+
+/** The report job's runner: the same report service the api uses, with the worker's guard and caller. */
+function reportRunner(services: Services): ReportJobRunner {
+  const { orm, logger } = services.infra;
+  const reports = new ReportService({ orm, guard: services.guard, callerFor: services.callerFor, logger: logger.child({ component: 'reports' }), concurrency: REPORT_CONCURRENCY });
+  return new ReportJobRunner({ orm, reports });
 }

@@ -25,7 +25,7 @@ export interface RunSettings {
 }
 
 /** The simulators' sizes for the whole run (the big accounts are generated lazily, on first read). */
-export const SIM_OPTIONS: SimChildOptions = { tiktokBigAccount: 100_000, googleFanoutAccounts: 50 };
+export const SIM_OPTIONS: SimChildOptions = { tiktokBigAccount: 100_000, googleFanoutAccounts: 50, reportAccounts: true };
 
 export class BenchContext {
   private readonly sims = new Map<SimPlatform, Promise<SimProcess>>();

@@ -8,7 +8,7 @@ import Redis from 'ioredis';
 import type { BenchInfra } from './infra';
 import { distPath, freePort, startNode, waitUntil, type Child } from './processes';
 
-export type SimUrls = Partial<Record<'facebook' | 'tiktok' | 'google', string>>;
+export type SimUrls = Partial<Record<'facebook' | 'tiktok' | 'google' | 'linkedin', string>>;
 
 /** Environment every gateway child gets; scenarios add their own knobs on top. */
 export function gatewayEnv(infra: BenchInfra, sims: SimUrls): Record<string, string> {
@@ -33,6 +33,7 @@ export function gatewayEnv(infra: BenchInfra, sims: SimUrls): Record<string, str
   if (sims.google) {
     Object.assign(env, { GOOGLE_ADS_URL: sims.google, GOOGLE_OAUTH_URL: sims.google, GOOGLE_TOKEN_URL: sims.google, GOOGLE_ADS_API_VERSION: 'v23' });
   }
+  if (sims.linkedin) Object.assign(env, { LINKEDIN_API_URL: sims.linkedin, LINKEDIN_OAUTH_URL: sims.linkedin });
   return env;
 }
 

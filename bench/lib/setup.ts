@@ -45,6 +45,7 @@ const APPS: Record<SimPlatform, Record<string, string>> = {
   facebook: { appId: '1234567890123456', appSecret: 'sim-app-secret' },
   google: { clientId: 'sim-google-client-id.apps.googleusercontent.com', clientSecret: 'sim-google-client-secret' },
   tiktok: { appId: 'sim-tiktok-app', secret: 'sim-tiktok-secret' },
+  linkedin: { clientId: 'sim-linkedin-app', clientSecret: 'sim-linkedin-secret' },
 };
 
 export async function createTenant(api: string, platforms: SimPlatform[]): Promise<Tenant> {

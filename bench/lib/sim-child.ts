@@ -8,26 +8,43 @@
 import { startFacebookSim } from '../../test/simulators/facebook';
 import { startTiktokSim } from '../../test/simulators/tiktok';
 import { createGoogleSim } from '../../test/simulators/google';
+import { startLinkedinSim } from '../../test/simulators/linkedin';
 import { listen, type RunningSim } from '../../test/simulators/common/sim-kit';
 import { addFanoutAccounts } from './google-fanout-seed';
+import { addFacebookReportAccounts, addGoogleReportAccounts, addLinkedinReportAccounts, addTiktokReportAccounts } from './report-seed';
 
 export interface SimChildOptions {
   /** TikTok benchmark advertiser size (objects). */
   tiktokBigAccount?: number;
   /** Google: extra accounts reachable by the `bench` user, for the GAQL fan-out. */
   googleFanoutAccounts?: number;
+  /** Every platform: the report scenario's accounts with metric history (report-seed.ts). */
+  reportAccounts?: boolean;
 }
 
 async function start(platform: string, opts: SimChildOptions): Promise<RunningSim> {
   switch (platform) {
-    case 'facebook':
-      return startFacebookSim({ port: 0 });
-    case 'tiktok':
-      return startTiktokSim({ port: 0, size: opts.tiktokBigAccount ? { bigAccount: opts.tiktokBigAccount } : 'small' });
+    case 'facebook': {
+      const sim = await startFacebookSim({ port: 0 });
+      // Before any request reaches it: seeded objects must come before API-created ones.
+      if (opts.reportAccounts) addFacebookReportAccounts(sim.state);
+      return sim;
+    }
+    case 'tiktok': {
+      const sim = await startTiktokSim({ port: 0, size: opts.tiktokBigAccount ? { bigAccount: opts.tiktokBigAccount } : 'small' });
+      if (opts.reportAccounts) addTiktokReportAccounts(sim.state);
+      return sim;
+    }
     case 'google': {
       const sim = createGoogleSim({});
       if (opts.googleFanoutAccounts) addFanoutAccounts(sim.state, opts.googleFanoutAccounts);
+      if (opts.reportAccounts) addGoogleReportAccounts(sim.state);
       return listen(sim.app, 0);
+    }
+    case 'linkedin': {
+      const sim = await startLinkedinSim({ port: 0 });
+      if (opts.reportAccounts) addLinkedinReportAccounts(sim.state);
+      return sim;
     }
     default:
       throw new Error(`unknown simulator ${platform}`);

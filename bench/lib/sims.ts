@@ -2,7 +2,7 @@
 import type { SimChildOptions } from './sim-child';
 import { distPath, firstMessage, startNode, type Child } from './processes';
 
-export type SimPlatform = 'facebook' | 'tiktok' | 'google';
+export type SimPlatform = 'facebook' | 'tiktok' | 'google' | 'linkedin';
 
 export interface SimProcess {
   platform: SimPlatform;

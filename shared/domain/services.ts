@@ -9,6 +9,7 @@ import { AuditTrail } from './audit/audit-trail';
 import { SafeWrites } from './safe-writes/safe-writes.service';
 import { ConfirmTokens } from './safe-writes/confirm-token';
 import { writeSafetyOf } from '../platforms';
+import { PlatformVersions } from './platform-versions/platform-versions';
 
 /**
  * The composition root of the domain: every use case, built once per process from the infra, and
@@ -26,6 +27,8 @@ export interface Services extends IdentityServices, ConnectionServices {
   audit: AuditTrail;
   /** Every write goes through it: guardrails, confirmations, dry runs, then the jobs service. */
   safeWrites: SafeWrites;
+  /** The platform API versions in use and their sunsets (docs/platforms/<platform>.md, Versions). */
+  platformVersions: PlatformVersions;
 }
 
 export function createServices(infra: InfraDeps): Services {
@@ -51,6 +54,7 @@ export function createServices(infra: InfraDeps): Services {
     },
     webhooks,
     connect: createConnectServices(identity, connections),
+    platformVersions: new PlatformVersions(infra.config),
     audit,
     safeWrites: new SafeWrites(
       infra.orm,
@@ -58,5 +62,7 @@ export function createServices(infra: InfraDeps): Services {
       new ConfirmTokens(infra.config.JWT_SECRET, infra.redis),
     ),
   };
+  // Read through the services object at scrape time, so the gauge follows the instance in use.
+  infra.metrics?.readVersionDaysWith(() => services.platformVersions.daysLeft());
   return services;
 }

@@ -64,6 +64,18 @@ export const importAccountJob = defineJob({
   defaults: { attempts: 3, backoff: { type: 'exponential', delay: 2000 } },
 });
 
+/**
+ * A cross-platform report too big to answer directly (docs/reports.md). It reads many accounts like
+ * an import, so it runs on the imports queue; its row holds the guarded accounts and the query.
+ */
+export const reportJob = defineJob({
+  queue: 'imports',
+  name: 'report',
+  payload: z.object({ jobId: z.string().uuid(), tenantId: z.string().uuid(), notify: NOTIFY }).strict(),
+  // A retry recomputes the report and replaces the rows a failed run stored.
+  defaults: { attempts: 3, backoff: { type: 'exponential', delay: 2000 } },
+});
+
 /** Hourly purge of expired idempotency keys and old checkpoints. */
 export const jobsHousekeepingJob = defineJob({
   queue: 'maintenance',

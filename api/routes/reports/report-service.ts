@@ -1,10 +1,7 @@
-import { ReportService } from '../../../shared/domain/reports/report.service';
+import { ReportService, REPORT_CONCURRENCY } from '../../../shared/domain/reports/report.service';
 import type { AppDeps } from '../../deps';
 
 const byApp = new WeakMap<AppDeps, ReportService>();
-
-/** Accounts a report reads at once (each call still passes the limiter and the account's pacing). */
-export const REPORT_CONCURRENCY = 8;
 
 /** The report service of an app, built on first use from the shared guard and caller. */
 export function reportService(deps: AppDeps): ReportService {

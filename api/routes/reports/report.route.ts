@@ -2,6 +2,7 @@ import { z } from '../../../shared/infra/zod-openapi';
 import { AppError } from '../../../shared/errors/app-error';
 import { pageOf } from '../../../shared/domain/reports/report-paging';
 import { projectMetrics } from '../../../shared/domain/reports/report-rows';
+import { prefersAsync, reportSize, submitReportJob } from '../../../shared/domain/reports/report-jobs';
 import { defineRoute } from '../route';
 import { streamCsv } from './csv';
 import { reportService } from './report-service';
@@ -26,17 +27,25 @@ export const reportRoute = defineRoute({
     'One performance report across platforms and accounts (docs/reports.md): the same row for Meta, TikTok, Google Ads and LinkedIn, with currency (ISO 4217), time zone (IANA), attribution window and finality stated. ' +
     'Money is exact decimal text in the account currency; ctr = clicks / impressions × 100, cpc = spend / clicks, cpm = spend / impressions × 1000 (six decimals, null on a zero denominator). ' +
     'Totals are per currency. An account the guard refuses refuses the request (404, 403 AD_ACCOUNT_NOT_OWNED); an account whose platform call fails is named in `errors` with the re-consent hint. ' +
-    '`Accept: text/csv` streams every row as CSV (RFC 4180, a header line). Query: `ReportQueryDto`.',
+    '`Accept: text/csv` streams every row as CSV (RFC 4180, a header line), whatever the size. ' +
+    'Size = accounts × days × level weight (account 1, campaign 10, adset 40, ad 200); a JSON report above `REPORT_JOB_SIZE` (default 20000) runs as a job. Query: `ReportQueryDto`.',
   tags: ['Reports'],
   auth: 'external',
+  job: 'report',
+  answersWithoutJob: true,
   query: ReportQueryDto,
   response: { schema: ReportPageDto, alternatives: { 'text/csv': z.string().openapi({ description: 'Every row of the report (no paging): a header line, then one line per row, RFC 4180 quoting' }) } },
   errors: [403, 404, 502, 504],
   handler: async ({ deps, req, res, auth, query }) => {
     checkRange(query);
     const input = { adAccountIds: query.adAccountIds, from: query.from, to: query.to, level: query.level, granularity: query.granularity, metrics: query.metrics, includeRaw: query.include === 'raw' };
-    const result = await reportService(deps).run(auth, input);
-    if (req.accepts(['application/json', 'text/csv']) === 'text/csv') {
+    const reports = reportService(deps);
+    const guarded = await reports.guardedAccounts(auth, input.adAccountIds);
+    const csv = req.accepts(['application/json', 'text/csv']) === 'text/csv';
+    const size = reportSize(guarded.accounts.length, input);
+    if (!csv && (prefersAsync(req.headers.prefer) || size > deps.config.REPORT_JOB_SIZE)) return submitReportJob(deps.services.jobs, { auth, req }, guarded, input);
+    const result = await reports.read(guarded.accounts, guarded.errors, input);
+    if (csv) {
       if (result.errors.length) res.setHeader('Report-Errors', JSON.stringify(result.errors.map((e) => ({ platform: e.platform, adAccountId: e.adAccountId, code: e.code }))));
       await streamCsv(res, result.rows.map((r) => projectMetrics(r, query.metrics)), input.includeRaw);
       return { handled: true };

@@ -1,7 +1,9 @@
 export { createGatewayClient, type GatewayClient, type GatewayClientOptions, type GatewayHelpers, type Outcome } from './client';
 export { GatewayError, JobPendingError, type GatewayErrorCode } from './errors';
+export { confirmed, type ConfirmDecision } from './confirm';
 export type { Job, JobAccepted, WaitOptions } from './jobs';
 export type { PagedData, PageRequest, PaginateOptions } from './paging';
+export { pageReport, reportRows, type ReportPage, type ReportQuery, type ReportRow } from './reports';
 export type { ApiResult, DataOf } from './results';
 export type { AuthSource, GatewayAuth } from './transport';
 export { ERROR_CODES, type ErrorCode } from './generated/wire';

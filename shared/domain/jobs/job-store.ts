@@ -17,7 +17,8 @@ export interface NewJob {
   operation: string;
   platform: string;
   queue: string;
-  account: JobAccountSnapshot;
+  /** Absent for a report job, whose accounts are in its params. */
+  account?: JobAccountSnapshot;
   params: Record<string, unknown>;
   dedupKey?: string;
   requestHash?: string;
@@ -144,8 +145,8 @@ export class JobStore {
    * `execute`: the caller's transaction (an Idempotency-Key claimed in the same commit).
    */
   async insert(j: NewJob, execute?: (sql: string, params: unknown[]) => Promise<Row[]>): Promise<boolean> {
-    const params: unknown[] = [j.id, j.tenantId, j.ownerKey, j.type, j.operation, j.platform, j.queue, j.account.id, j.account.platformAccountId,
-      JSON.stringify(j.account), JSON.stringify(j.params), j.dedupKey ?? null, j.requestHash ?? null, j.requestId ?? null];
+    const params: unknown[] = [j.id, j.tenantId, j.ownerKey, j.type, j.operation, j.platform, j.queue, j.account?.id ?? null, j.account?.platformAccountId ?? null,
+      j.account ? JSON.stringify(j.account) : null, JSON.stringify(j.params), j.dedupKey ?? null, j.requestHash ?? null, j.requestId ?? null];
     if (j.audit) params.push(...insertValues(j.audit));
     const rows = execute ? await execute(j.audit ? INSERT_AUDITED : INSERT, params) : await this.exec(j.audit ? S.insertAudited : S.insert, params);
     return rows.length === 1;

@@ -1,9 +1,9 @@
-import type { Job as JobRecord } from '../../persistence/entities/job.entity';
+import type { Job as JobRecord, JobType } from '../../persistence/entities/job.entity';
 
 /** The job as docs/api-conventions.md §11 shows it. */
 export interface JobView {
   id: string;
-  type: 'write' | 'import';
+  type: JobType;
   operation: string;
   platform: string;
   adAccountId: string | null;

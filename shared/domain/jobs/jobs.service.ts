@@ -6,7 +6,7 @@ import { dependencyUnavailable } from '../../errors/unavailable';
 import { withTimeout } from '../../infra/redis';
 import type { InfraDeps } from '../../infra/infra-deps';
 import type { AuthContext } from '../identity/auth-context';
-import { importAccountJob, platformWriteJob } from '../../queues/pipeline-jobs';
+import { importAccountJob, platformWriteJob, reportJob } from '../../queues/pipeline-jobs';
 import type { JobPayload, QueueName } from '../../queues/definitions';
 import { JobStore, type JobRecord, type NewJob } from './job-store';
 import { JobWaiter, type JobOutcome } from './job-waiter';
@@ -15,7 +15,7 @@ import { storedFailure } from './job-errors';
 import { checkIdempotencyKey, claimIdempotencyKey, rebindIdempotencyKey, requestHash } from './idempotency';
 import { findWriteOperation } from './write-operations';
 import { importSourceOf } from '../../platforms';
-import type { JobAccountSnapshot as JobAccount } from '../../persistence/entities/job.entity';
+import type { JobAccountSnapshot as JobAccount, JobType } from '../../persistence/entities/job.entity';
 import type { EventSubscriptions } from '../webhooks/subscriptions';
 import { pollPath, toJobView, type EntityPageQuery, type JobView } from './job-view';
 import { listStoredEntities } from './job-entities';
@@ -32,10 +32,10 @@ export interface SubmitCaller {
 }
 
 export interface SubmitRequest {
-  type: 'write' | 'import';
+  type: JobType;
   platform: string;
-  /** The account the guard approved (GuardedAccount). */
-  adAccount: JobAccount;
+  /** The account the guard approved (GuardedAccount); a report names its guarded accounts in `params`. */
+  adAccount?: JobAccount;
   /** Write operation name (writes only). */
   operation?: string;
   params?: Record<string, unknown>;
@@ -111,27 +111,29 @@ export class JobsService {
     const preferAsync = r.preferAsync ?? /(^|[\s,;])respond-async([\s,;]|$)/i.test(header(headers, 'prefer') ?? '');
     const key = r.idempotencyKey ?? header(headers, 'idempotency-key');
     const isWrite = r.type === 'write';
-    const operation = isWrite ? (r.operation ?? '') : 'import-account';
+    const isReport = r.type === 'report';
+    const operation = isWrite ? (r.operation ?? '') : isReport ? 'report' : 'import-account';
     if (isWrite) {
       const op = findWriteOperation(operation);
       if (!op || op.platform !== r.platform) throw new AppError('INTERNAL', `Unknown write operation ${r.platform}/${operation}`);
-    } else if (!importSourceOf(r.platform)) {
+    } else if (!isReport && !importSourceOf(r.platform)) {
       throw new AppError('INTERNAL', `No import source for ${r.platform}`);
     }
-    const account = snapshot(r.adAccount);
-    if (account.tenantId !== tenantId) throw new AppError('AD_ACCOUNT_NOT_FOUND', 'Ad account not found');
+    const account = r.adAccount ? snapshot(r.adAccount) : undefined;
+    if (!account && !isReport) throw new AppError('INTERNAL', `A ${r.type} job names its ad account`);
+    if (account && account.tenantId !== tenantId) throw new AppError('AD_ACCOUNT_NOT_FOUND', 'Ad account not found');
     const params = r.params ?? {};
     const queue: QueueName = isWrite ? 'platform-writes' : 'imports';
     const idempotencyKey = key ? checkIdempotencyKey(key) : undefined;
     const row: NewJob = {
       id: randomUUID(), tenantId, ownerKey, type: r.type, operation, platform: r.platform, queue, account, params,
       // What a replay under the same Idempotency-Key is compared by; without a key nothing compares it.
-      requestHash: idempotencyKey ? requestHash({ type: r.type, platform: r.platform, operation, account: account.platformAccountId, params }) : undefined,
-      dedupKey: isWrite ? undefined : `import:${tenantId}:${ownerKey}:${r.platform}:${account.id}`,
+      requestHash: idempotencyKey ? requestHash({ type: r.type, platform: r.platform, operation, account: account?.platformAccountId, params }) : undefined,
+      dedupKey: isWrite || !account ? undefined : `import:${tenantId}:${ownerKey}:${r.platform}:${account.id}`,
       requestId: caller.req?.ctx?.requestId,
     };
     // Recorded with the row itself, so a replay or a joined job records nothing again.
-    if (isWrite) row.audit = acceptedRecord(caller.auth, row, r.audit);
+    if (isWrite && account) row.audit = acceptedRecord(caller.auth, { ...row, account }, r.audit);
     const timeoutMs = this.infra.config.WRITE_SYNC_TIMEOUT_MS;
     const willWait = !preferAsync && timeoutMs > 0;
     // Redis down: 503 before anything is written, rather than a request hanging on the queue
@@ -239,7 +241,7 @@ export class JobsService {
   private async enqueue(j: NewJob, idempotencyKey?: string, notify?: string): Promise<void> {
     try {
       // A fresh write carries its row's run data: its first run need not read the row back.
-      const run = j.type === 'write' ? { account: j.account, params: j.params, ...(j.requestId ? { requestId: j.requestId } : {}) } : undefined;
+      const run = j.type === 'write' && j.account ? { account: j.account, params: j.params, ...(j.requestId ? { requestId: j.requestId } : {}) } : undefined;
       await this.queueReachable(this.accept(j).then((order) => this.add(j, notify, run, order)));
     } catch (e) {
       const unavailable = e instanceof AppError && e.code === 'SERVICE_UNAVAILABLE';
@@ -288,6 +290,7 @@ export class JobsService {
     if (j.type === 'write') {
       return this.infra.queues.enqueue(platformWriteJob, { jobId: j.id, tenantId: j.tenantId, operation: j.operation, ...n, ...(run ? { run } : {}), ...(order ? { order } : {}) }, { jobId: j.id });
     }
+    if (j.type === 'report') return this.infra.queues.enqueue(reportJob, { jobId: j.id, tenantId: j.tenantId, ...n }, { jobId: j.id });
     return this.infra.queues.enqueue(importAccountJob, { jobId: j.id, tenantId: j.tenantId, platform: j.platform, ...n }, { jobId: j.id });
   }
 

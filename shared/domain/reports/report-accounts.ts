@@ -55,17 +55,36 @@ export class FactsCache {
   }
 }
 
+/**
+ * One formatter per time zone (null: a zone the runtime does not know). Building an
+ * Intl.DateTimeFormat costs far more than formatting with one, and a report asks for every row.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+function dayFormat(timezone: string): Intl.DateTimeFormat | null {
+  let f = dayFormats.get(timezone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      f = null;
+    }
+    dayFormats.set(timezone, f);
+  }
+  return f;
+}
+
 /** Today's date in a time zone (an unknown zone counts as UTC). */
 export function todayIn(timezone: string, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
+  return dayFormat(timezone)?.format(now) ?? now.toISOString().slice(0, 10);
+}
+
+/** The first day (UTC midnight of its date, in ms) not yet final: days before it are. */
+export function finalBefore(timezone: string, windowDays: number, now = new Date()): number {
+  return Date.parse(`${todayIn(timezone, now)}T00:00:00Z`) - windowDays * 86_400_000;
 }
 
 /** A day is final once more than `windowDays` days have passed since it in the account's zone. */
 export function isFinal(day: string, timezone: string, windowDays: number, now = new Date()): boolean {
-  const today = Date.parse(`${todayIn(timezone, now)}T00:00:00Z`);
-  return Date.parse(`${day}T00:00:00Z`) < today - windowDays * 86_400_000;
+  return Date.parse(`${day}T00:00:00Z`) < finalBefore(timezone, windowDays, now);
 }

@@ -1,6 +1,7 @@
 import type { SourceRow } from '../../platforms/core/report-source';
-import { derived, money, parseDec } from './money';
-import { isFinal } from './report-accounts';
+import { derived, formatDec, minorUnits, money, parseDec, ZERO } from './money';
+import { isDecimal } from '../../platforms/core/decimal';
+import { finalBefore } from './report-accounts';
 import type { ReportInput, ReportRow } from './report.types';
 
 /** What every row of one account states besides its metrics. */
@@ -13,9 +14,19 @@ export interface AccountContext {
   restatementDays: number;
 }
 
-/** A platform row as a report row: money in the currency's canonical form, the derived metrics, finality. */
-export function buildRow(ctx: AccountContext, r: SourceRow, input: Pick<ReportInput, 'level' | 'granularity' | 'from' | 'to' | 'includeRaw'>, now = new Date()): ReportRow {
-  const spend = money(r.spend, ctx.currency);
+/**
+ * A platform row as a report row: money in the currency's canonical form, the derived metrics,
+ * finality (`finalFrom`: the account's first day not yet final, computed once per account).
+ */
+export function buildRow(
+  ctx: AccountContext,
+  r: SourceRow,
+  input: Pick<ReportInput, 'level' | 'granularity' | 'from' | 'to' | 'includeRaw'>,
+  now = new Date(),
+  finalFrom = finalBefore(ctx.timezone, ctx.restatementDays, now),
+): ReportRow {
+  const spendDec = isDecimal(r.spend) ? parseDec(r.spend) : ZERO;
+  const spend = formatDec(spendDec, minorUnits(ctx.currency));
   const lastDay = r.date ?? input.to;
   return {
     platform: ctx.platform,
@@ -34,15 +45,17 @@ export function buildRow(ctx: AccountContext, r: SourceRow, input: Pick<ReportIn
     clicks: r.clicks,
     conversions: r.conversions,
     reach: r.reach,
-    ...derived(parseDec(spend), r.impressions, r.clicks),
+    ...derived(spendDec, r.impressions, r.clicks),
     attribution: r.attribution,
-    finalized: isFinal(lastDay, ctx.timezone, ctx.restatementDays, now),
+    finalized: Date.parse(`${lastDay}T00:00:00Z`) < finalFrom,
     ...(input.includeRaw ? { raw: r.raw } : {}),
   };
 }
 
 export function buildRows(ctx: AccountContext, rows: readonly SourceRow[], input: ReportInput): ReportRow[] {
-  return rows.map((r) => buildRow(ctx, r, input));
+  const now = new Date();
+  const finalFrom = finalBefore(ctx.timezone, ctx.restatementDays, now);
+  return rows.map((r) => buildRow(ctx, r, input, now, finalFrom));
 }
 
 const ALL_METRICS = ['spend', 'conversionValue', 'impressions', 'clicks', 'conversions', 'reach', 'ctr', 'cpc', 'cpm'] as const;

@@ -1,7 +1,8 @@
 import { EntitySchema } from '@mikro-orm/core';
 
 export type JobState = 'queued' | 'active' | 'completed' | 'failed';
-export type JobType = 'write' | 'import';
+/** `report`: a cross-platform report too big to answer directly (docs/reports.md); it names no single account. */
+export type JobType = 'write' | 'import' | 'report';
 
 /** Ids of the ad account a job acts on (no tokens): a snapshot taken when the request passed the guard. */
 export interface JobAccountSnapshot {

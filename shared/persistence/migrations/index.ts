@@ -10,6 +10,7 @@ import { Migration20261125100001_connect_sessions } from './Migration20261125100
 import { Migration20261127100001_imported_entities_fillfactor } from './Migration20261127100001_imported_entities_fillfactor';
 import { Migration20261127200001_create_claims } from './Migration20261127200001_create_claims';
 import { Migration20261128100001_audit_records } from './Migration20261128100001_audit_records';
+import { Migration20261128300001_report_jobs } from './Migration20261128300001_report_jobs';
 
 /**
  * Ordered list of migrations. Hand-written SQL classes, one file each, named
@@ -27,4 +28,5 @@ export const allMigrations: MigrationObject[] = [
   { name: 'Migration20261127100001_imported_entities_fillfactor', class: Migration20261127100001_imported_entities_fillfactor },
   { name: 'Migration20261127200001_create_claims', class: Migration20261127200001_create_claims },
   { name: 'Migration20261128100001_audit_records', class: Migration20261128100001_audit_records },
+  { name: 'Migration20261128300001_report_jobs', class: Migration20261128300001_report_jobs },
 ];

@@ -22,7 +22,9 @@ export function parseDec(s: string): Dec {
   return { units: m[1] ? -units : units, scale: frac.length };
 }
 
-const pow10 = (n: number): bigint => 10n ** BigInt(n);
+// Powers a report's rows use over and over (scales of money and ratios), computed once.
+const POW10 = Array.from({ length: 40 }, (_, i) => 10n ** BigInt(i));
+const pow10 = (n: number): bigint => POW10[n] ?? 10n ** BigInt(n);
 
 /** The same value at another scale (truncated when the scale shrinks). */
 export function rescale(d: Dec, scale: number): Dec {
@@ -70,12 +72,41 @@ export function ratioDec(a: Dec, b: Dec, digits: number, mul = 1n): string | nul
   const num = rescale(a, scale).units * mul * pow10(digits);
   const den = rescale(b, scale).units;
   if (den === 0n) return null;
+  const small = smallRatio(num, den);
+  if (small !== undefined) return formatDec({ units: small, scale: digits }, digits);
   const neg = num < 0n !== den < 0n;
   const n = num < 0n ? -num : num;
   const d = den < 0n ? -den : den;
   let q = n / d;
   if ((n % d) * 2n >= d) q += 1n;
   return formatDec({ units: neg ? -q : q, scale: digits }, digits);
+}
+
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * `num / den` rounded half away from zero, in float arithmetic when both fit in 2^53 (a report's
+ * ratios nearly always do; BigInt division costs several times more): the float quotient is only
+ * a guess, corrected with the exact integer remainder. Undefined when either is too large.
+ */
+function smallRatio(num: bigint, den: bigint): bigint | undefined {
+  if (num > SAFE || num < -SAFE || den > SAFE || den < -SAFE) return undefined;
+  const neg = num < 0n !== den < 0n;
+  const n = Math.abs(Number(num));
+  const d = Math.abs(Number(den));
+  let q = Math.floor(n / d);
+  let r = n - q * d;
+  if (!Number.isSafeInteger(q * d)) return undefined;
+  while (r < 0) {
+    q -= 1;
+    r += d;
+  }
+  while (r >= d) {
+    q += 1;
+    r -= d;
+  }
+  if (r * 2 >= d) q += 1;
+  return BigInt(neg ? -q : q);
 }
 
 /** The number of a decimal text, for counts a platform may send fractional (Google conversions). */

@@ -8,8 +8,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Process is up
-         * @description Process is up.
+         * Check that the process is up
+         * @description Check that the process is up.
          *
          *     No credential needed.
          */
@@ -30,8 +30,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * PostgreSQL and Redis are reachable
-         * @description PostgreSQL and Redis are reachable.
+         * Check that PostgreSQL and Redis are reachable
+         * @description Check that PostgreSQL and Redis are reachable.
          *
          *     No credential needed.
          */
@@ -350,8 +350,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The tenant's API keys, masked (owner/admin)
-         * @description The tenant's API keys, masked (owner/admin).
+         * Get the tenant's masked API keys (owner/admin)
+         * @description Get the tenant's masked API keys (owner/admin).
          *
          *     As a tenant user (session Bearer token) or with the tenant’s `x-api-key`.
          */
@@ -669,7 +669,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * External user deleted
+         * Delete an external user
          * @description Revokes every connection of the user at its platform (best effort) and locally, removes its ad accounts, refresh tokens, pending OAuth states and the user. From then on every token issued to the user answers 401 on every replica. Tenant API key, or a tenant user with the owner or admin role. Unknown in the caller's tenant → 404.
          *
          *     As a tenant user (session Bearer token) or with the tenant’s `x-api-key`.
@@ -690,7 +690,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Tenant closed
+         * Close the tenant
          * @description Owner only, confirmed by sending the tenant id. Deletes every external user as `DELETE /external-users/{id}` does, disables every API key and signs every tenant user out; from then on each of them answers 401 on every replica.
          *
          *     As a tenant user (session Bearer token) or with the tenant’s `x-api-key`.
@@ -838,7 +838,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Jobs fetched
+         * List jobs
          * @description The caller's writes and imports, newest first; `nextCursor` is null on the last page. Only jobs the caller created are listed, with the same rule as GET /api/v1/jobs/{jobId} (an external user sees their own jobs; the tenant's `x-api-key` alone sees the jobs it started itself).
          *
          *     As an external user (Bearer, `x-api-key` + `x-external-user-id` or `?externalUserId=`, or `?token=`), or the tenant itself with `x-api-key` alone.
@@ -860,7 +860,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Job fetched
+         * Get a job
          * @description State of a write or import job. Only the caller that created it can read it, with the same kind of credential (an external user: any of their credentials; the tenant: x-api-key alone); anyone else gets 404.
          *
          *     As an external user (Bearer, `x-api-key` + `x-external-user-id` or `?externalUserId=`, or `?token=`), or the tenant itself with `x-api-key` alone.
@@ -882,7 +882,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Imported entities fetched
+         * List an import's stored records
          * @description Pages the records an import stored for its ad account (each once, in import order); `nextCursor` is null on the last page.
          *
          *     As an external user (Bearer, `x-api-key` + `x-external-user-id` or `?externalUserId=`, or `?token=`), or the tenant itself with `x-api-key` alone.
@@ -904,7 +904,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ad account import finished
+         * Import a Meta ad account (deprecated GET form)
          * @deprecated
          * @description **Deprecated**: an older form kept working; use its replacement documented beside it. Bulk import of the account (campaigns, ad sets, ads, creatives, custom audiences, pixels, custom conversions) as a job: 200 with counts, or 202 with the poll URL. Imported records: `GET /api/v1/jobs/{jobId}/entities`.
          *
@@ -915,7 +915,7 @@ export interface paths {
         get: operations["facebookImportAdAccount"];
         put?: never;
         /**
-         * Ad account imported
+         * Import a Meta ad account
          * @description Imports the account's campaigns, ad sets, ads, creatives, custom audiences, pixels and custom conversions as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. A second request while an import of the same account runs joins that job. With `Idempotency-Key`, a retry answers the job the first request started or joined.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -937,7 +937,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ad account imported
+         * Import a TikTok ad account (deprecated GET form)
          * @deprecated
          * @description **Deprecated**: an older form kept working; use its replacement documented beside it. Imports every campaign, ad group, ad and pixel of the advertiser as a job; the stored records are paged by GET /api/v1/jobs/{jobId}/entities.
          *
@@ -948,7 +948,7 @@ export interface paths {
         get: operations["importTiktokAdAccount"];
         put?: never;
         /**
-         * Ad account imported
+         * Import a TikTok ad account
          * @description Imports the account's campaigns, ad groups, ads and pixels as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. A second request while an import of the same account runs joins that job. With `Idempotency-Key`, a retry answers the job the first request started or joined.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -970,7 +970,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ad account imported
+         * Import a Google Ads account (deprecated GET form)
          * @deprecated
          * @description **Deprecated**: an older form kept working; use its replacement documented beside it. Imports campaigns, ad groups, ads, keywords and assets of the account as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Imported records are read from `/api/v1/jobs/{jobId}/entities`.
          *
@@ -981,7 +981,7 @@ export interface paths {
         get: operations["googleImportAdAccount"];
         put?: never;
         /**
-         * Ad account imported
+         * Import a Google Ads account
          * @description Imports the account's campaigns, ad groups, ads, keywords and assets as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. A second request while an import of the same account runs joins that job. With `Idempotency-Key`, a retry answers the job the first request started or joined.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1005,7 +1005,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ad account imported
+         * Import a LinkedIn ad account
          * @description Imports the account's campaign groups, campaigns and creatives as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. A second request while an import of the same account runs joins that job. With `Idempotency-Key`, a retry answers the job the first request started or joined.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1013,6 +1013,28 @@ export interface paths {
          *     Runs as an import job: 200 when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll; a second request while one runs joins it.
          */
         post: operations["startLinkedinImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the audit trail of writes
+         * @description The audit trail of writes (docs/audit.md), newest first; `nextCursor` is null on the last page. The tenant (its owners and admins, or its `x-api-key` alone) sees every record of the tenant; an external user sees its own writes only; a tenant user with the member role is refused (403). With `Accept: text/csv` the same records come as CSV (a header line, RFC 4180 quoting, nested objects as JSON text), every page from `cursor` on, streamed.
+         *
+         *     As a tenant user (session Bearer token) or with the tenant’s `x-api-key` alone, for the whole tenant; or as an external user (Bearer, `x-api-key` + `x-external-user-id` or `?externalUserId=`, or `?token=`), for its own.
+         */
+        get: operations["listAuditRecords"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1029,7 +1051,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Authorization URL created
+         * Create a platform authorization URL
          * @description Builds the platform's authorize URL from the tenant's app credentials. The state is single use, valid 10 minutes and bound to the caller; Google uses PKCE with offline access. A `redirectUri` must be on one of the tenant's `allowedOrigins` (tenant settings; when empty, only the gateway's own origin), else 400 VALIDATION_FAILED. When the user's earlier Meta grant lacks a scope asked for now (a re-consent), the Meta URL carries `auth_type=rerequest`, so permissions the user declined are offered again.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1049,7 +1071,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Connection completed
+         * Complete a connection (OAuth redirect target)
          * @description Platform redirect target. Exchanges the code, stores the tokens encrypted, discovers ad accounts, then redirects (302) to the redirectUri with `status=success&connectionId=…` or `status=error&code=…`. Without a redirectUri (or when the state is missing or unknown, so there is none to use) it answers JSON, except to a browser (`Accept: text/html` preferred over JSON), which is sent to the gateway's own `/connection-result` page instead.
          *
          *     No credential needed.
@@ -1073,7 +1095,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ad account activated
+         * Activate an ad account
          * @description Validates the account against the platform (with the given token, e.g. a Meta system-user token, or the caller's connection) and marks it validated and owned by the caller.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1095,7 +1117,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ad account deactivated
+         * Deactivate an ad account
          * @description The account stops passing the ownership check at once, on every replica, until activated again.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1115,7 +1137,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Connections fetched
+         * List connections
          * @description The caller's connections with their ad accounts, granted scopes and the features those scopes leave out; never a token. Newest first, paged as `{ items, nextCursor }`: pass `nextCursor` as `cursor` for the next page (null on the last).
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1137,7 +1159,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Connection status fetched
+         * Get the connection status
          * @description One item per platform: whether the caller is connected, the connection state, the granted scopes, the features they leave out, and its ad accounts.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1162,7 +1184,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Ad account removed
+         * Remove an ad account
          * @description Removes the account from the caller's connection: ownership and validation are dropped. `platform` disambiguates ids that exist on several platforms.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1184,7 +1206,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Connection revoked
+         * Revoke a connection
          * @description Revokes the connection at the platform where it supports revocation, and locally; its ad accounts stop validating at once.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1203,7 +1225,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Connections fetched
+         * List a team's connections
          * @description Team-scoped twin of GET /api/v1/connections (paged as `{ items, nextCursor }`).
          *
          *     With the tenant’s `x-api-key`.
@@ -1211,7 +1233,7 @@ export interface paths {
         get: operations["teamListConnections"];
         put?: never;
         /**
-         * Ad account activated
+         * Activate an ad account for a team
          * @description Team-scoped twin of POST /api/v1/connections/{platform}/activate, with the platform in the body.
          *
          *     With the tenant’s `x-api-key`.
@@ -1231,7 +1253,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Assets fetched
+         * List TikTok campaigns, ad groups or ads
          * @description Campaigns, ad groups or ads of the advertiser (`level`), through TikTok `campaign|adgroup|ad/get/`. `filter` is passed as TikTok `filtering` and `fields` as TikTok `fields`; both are checked against the level before any platform call. Query: `ReadAssetsDto`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1239,7 +1261,7 @@ export interface paths {
         get: operations["readTiktokAssets"];
         put?: never;
         /**
-         * Assets created
+         * Create TikTok campaigns, ad groups and ads
          * @description Creates the given parts in order as one job — campaign, then the ad group under it, then the ads under that — each with a TikTok request_id so retries never duplicate. The result names every created id; on a failure part-way the error details name what was created and which step failed.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1263,7 +1285,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Assets status updated
+         * Change the status of TikTok campaigns, ad groups or ads
          * @description ENABLE, DISABLE or DELETE 1–20 campaigns, ad groups or ads (`campaign|adgroup|ad/status/update/`).
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1291,7 +1313,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Asset updated
+         * Update a TikTok campaign, ad group or ad
          * @description Partial update through TikTok `campaign/update/`, `adgroup/update/` or `ad/update/` (`patch_update`) as a write job. Campaign: name, budget, PO number. Ad group: name, budget, schedule, bid, pacing and targeting. Ad: creative fields. The object must belong to `adAccountId` (404 otherwise). Budgets are checked first (400 naming the field): the budget mode cannot change (an unlimited campaign gets no budget); in USD accounts a campaign needs at least 50 and an ad group 20 a day (20 × scheduled days for a lifetime budget).
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1309,7 +1331,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Insights fetched
+         * Get TikTok insights
          * @description TikTok `report/integrated/get/`. Metric values stay strings as TikTok sends them. Date ranges are checked first: ≤30 days with stat_time_day, ≤1 day with stat_time_hour, ≤365 days otherwise. Query: `ReadInsightsDto`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1331,7 +1353,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Pixels fetched
+         * List TikTok pixels
          * @description TikTok `pixel/list/` (`{ pixels, page_info }`, page size 1–20). Query: `ReadPixelsDto`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1353,7 +1375,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Pixel event stats fetched
+         * Get TikTok pixel event stats
          * @description TikTok `pixel/event/stats/` for 1–10 pixels over ≤30 days. Query: `ReadPixelEventsDto`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1375,7 +1397,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Smart+ campaigns fetched
+         * List Smart+ campaigns
          * @description TikTok `smart_plus/campaign/get/` (`{ list, page_info }`). `filter` is TikTok `filtering`, checked against the keys the level accepts. Query: `ReadAutomatedCampaignDto`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1383,7 +1405,7 @@ export interface paths {
         get: operations["readTiktokSmartCampaigns"];
         put?: never;
         /**
-         * Smart+ campaign created
+         * Create a Smart+ campaign
          * @description TikTok `smart_plus/campaign/create/` as a write job, with a request_id so retries never duplicate.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1411,7 +1433,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Smart+ campaign updated
+         * Update a Smart+ campaign
          * @description TikTok `smart_plus/campaign/update/` as a write job.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1431,7 +1453,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Smart+ campaign status updated
+         * Change the status of Smart+ campaigns
          * @description TikTok `smart_plus/campaign/status/update/` (ENABLE, DISABLE, DELETE; 1–20 ids) as a write job.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1453,7 +1475,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Smart+ ad groups fetched
+         * List Smart+ ad groups
          * @description TikTok `smart_plus/adgroup/get/` (`{ list, page_info }`). `filter` is TikTok `filtering`, checked against the keys the level accepts. Query: `ReadAutomatedAdGroupDto`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1461,7 +1483,7 @@ export interface paths {
         get: operations["readTiktokSmartAdGroups"];
         put?: never;
         /**
-         * Smart+ ad group created
+         * Create a Smart+ ad group
          * @description TikTok `smart_plus/adgroup/create/` as a write job, with a request_id so retries never duplicate.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1489,7 +1511,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Smart+ ad group updated
+         * Update a Smart+ ad group
          * @description TikTok `smart_plus/adgroup/update/` as a write job.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1509,7 +1531,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Smart+ ad group status updated
+         * Change the status of Smart+ ad groups
          * @description TikTok `smart_plus/adgroup/status/update/` (ENABLE, DISABLE, DELETE; 1–20 ids) as a write job.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1531,7 +1553,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Smart+ ads fetched
+         * List Smart+ ads
          * @description TikTok `smart_plus/ad/get/` (`{ list, page_info }`). `filter` is TikTok `filtering`, checked against the keys the level accepts. Query: `ReadAutomatedAdDto`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1539,7 +1561,7 @@ export interface paths {
         get: operations["readTiktokSmartAds"];
         put?: never;
         /**
-         * Smart+ ad created
+         * Create a Smart+ ad
          * @description TikTok `smart_plus/ad/create/` as a write job, with a request_id so retries never duplicate.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1567,7 +1589,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Smart+ ad updated
+         * Update a Smart+ ad
          * @description TikTok `smart_plus/ad/update/` as a write job.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1587,7 +1609,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Smart+ ad status updated
+         * Change the status of Smart+ ads
          * @description TikTok `smart_plus/ad/status/update/` (ENABLE, DISABLE, DELETE; 1–20 ids) as a write job.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1611,7 +1633,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Smart+ ad appeal submitted
+         * Appeal the review of a Smart+ ad
          * @description TikTok `smart_plus/ad/appeal/` as a write job.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1633,7 +1655,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Smart+ ad review info fetched
+         * Get the review info of Smart+ ads
          * @description TikTok `smart_plus/ad/review_info/` for 1–100 Smart+ ads. Query: `ReadAutomatedAdReviewInfoDto`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1657,7 +1679,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Smart+ ad material status updated
+         * Change the status of Smart+ ad materials
          * @description TikTok `smart_plus/ad/material_status/update/` (ENABLE or DISABLE 1–20 materials of one Smart+ ad) as a write job.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1679,7 +1701,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Smart+ material review info fetched
+         * Get the review info of Smart+ materials
          * @description TikTok `smart_plus/material/review_info/` for 1–100 ad materials. Query: `ReadAutomatedMaterialReviewInfoDto`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1701,7 +1723,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GAQL query executed
+         * Run a GAQL query
          * @description Runs one GAQL query (raw `query`, or the structured form built and quoted by the gateway) on one or more accounts through `googleAds:searchStream`. The query is parsed and checked first: a bad query is 400 `INVALID_QUERY` with the code and character position in `error.details`, before any platform call. Every listed account must pass the ownership guard. When some accounts fail and others answer, the answer is 200: `data` holds the rows, then one `{ accountId, error: { code, message, details } }` per failed account, and `failedAccountIds` lists them. When every account fails, the first failure is the answer (e.g. 403, 429 with Retry-After, 502).
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1723,7 +1745,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Accessible accounts fetched
+         * List accessible Google Ads accounts
          * @description customers:listAccessibleCustomers through the caller's Google connection, each account enriched with its name, currency, time zone and manager flag (accounts that cannot be read carry `error`). No ad account is named, so no ownership check applies; without a Google connection the answer is 404 CONNECTION_NOT_FOUND.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1745,7 +1767,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Accessible accounts fetched
+         * List a team's accessible Google Ads accounts
          * @description customers:listAccessibleCustomers through the caller's Google connection, each account enriched with its name, currency, time zone and manager flag (accounts that cannot be read carry `error`). No ad account is named, so no ownership check applies; without a Google connection the answer is 404 CONNECTION_NOT_FOUND.
          *
          *     With the tenant’s `x-api-key`.
@@ -1767,7 +1789,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Insights fetched
+         * Get Google Ads insights
          * @description Metrics per entity of a level (account, campaign, ad_group, ad, keyword) over a date range (a DURING literal, or startDate+endDate; default LAST_30_DAYS), optionally broken down by segments. Built as GAQL (returned in `gaqlQuery`) and run with searchStream; same answer shape as `/google/gaql`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1789,7 +1811,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Assets fetched
+         * List Google Ads campaigns, ad groups or ads
          * @description Entities of one level (campaign, ad_group, ad, keyword, asset) as Google returns them, through a paged GAQL search ordered by id. Google pages are fixed at 10,000 rows; pass `paging.nextPageToken` back as `pageToken` with the same other parameters for the next page. `totalResultsCount` is given on the first page.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1813,7 +1835,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Campaign status updated
+         * Change a Google Ads campaign's status
          * @description Sets the campaign to ENABLED or PAUSED (`campaigns:mutate` update of `status`) or removes it (REMOVED, Google's remove operation). Setting a status is idempotent: removing a removed campaign answers as the first removal; any other change to a removed campaign is 422. Runs as a job (200 with the result, or 202 with the job to poll); `Idempotency-Key` makes it safe to retry. The ad account in the body is guarded like every account route. One operation is sent with `partialFailure: true`; its GoogleAdsFailure errors come back in `error.details` (`code` like `campaignError.CANNOT_MODIFY_REMOVED_CAMPAIGN`, `operationIndex`, `field`, `trigger`): 422, or 404 when Google cannot find the resource.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1841,7 +1863,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Campaign budget updated
+         * Change a Google Ads campaign's budget
          * @description Sets the amount of the budget the campaign uses (`campaignBudgets:mutate` update of `amount_micros`); a budget shared with other campaigns changes for them too. Give `amountMicros` or `amount` (currency units), not both. Google checks the amount against the currency (a multiple of its smallest unit, at least its minimum CPC). Reads back through `GET /api/v1/google/gaql` (`campaign_budget.amount_micros`). Runs as a job (200 with the result, or 202 with the job to poll); `Idempotency-Key` makes it safe to retry. The ad account in the body is guarded like every account route. One operation is sent with `partialFailure: true`; its GoogleAdsFailure errors come back in `error.details` (`code` like `campaignError.CANNOT_MODIFY_REMOVED_CAMPAIGN`, `operationIndex`, `field`, `trigger`): 422, or 404 when Google cannot find the resource.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1859,7 +1881,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ad account import finished
+         * Import a Meta ad account for a team (deprecated GET form)
          * @deprecated
          * @description **Deprecated**: an older form kept working; use its replacement documented beside it. Bulk import of the account (campaigns, ad sets, ads, creatives, custom audiences, pixels, custom conversions) as a job: 200 with counts, or 202 with the poll URL. Imported records: `GET /api/v1/jobs/{jobId}/entities`.
          *
@@ -1870,7 +1892,7 @@ export interface paths {
         get: operations["teamFacebookImportAdAccount"];
         put?: never;
         /**
-         * Ad account imported
+         * Import a Meta ad account for a team
          * @description Imports the account's campaigns, ad sets, ads, creatives, custom audiences, pixels and custom conversions as a job: 200 with the per-level counts when it finishes within the wait, else 202 with the poll URL. Either way the answer names the job (`jobId`, `pollUrl`) whose stored records `GET /api/v1/jobs/{jobId}/entities` pages. A second request while an import of the same account runs joins that job. With `Idempotency-Key`, a retry answers the job the first request started or joined.
          *
          *     With the tenant’s `x-api-key`.
@@ -1892,7 +1914,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Pages fetched
+         * List Pages
          * @description Pages the ad account can promote (`/act_{id}/promote_pages`).
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1914,7 +1936,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ad accounts fetched
+         * List Meta ad accounts
          * @description Ad accounts of the connection that holds `adAccountId` (`/me/adaccounts` with that connection's token).
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1936,8 +1958,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ad account fetched
-         * @description Ad account fetched.
+         * Get a Meta ad account
+         * @description Get a Meta ad account.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
@@ -1958,7 +1980,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Businesses fetched
+         * List businesses
          * @description Businesses of the connection that holds `adAccountId` (`/me/businesses`).
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -1980,8 +2002,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Business fetched
-         * @description Business fetched.
+         * Get a business
+         * @description Get a business.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
@@ -2002,7 +2024,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Business ad accounts fetched
+         * List a business's ad accounts
          * @description Ad accounts the business owns (`/{business}/owned_ad_accounts`).
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2024,7 +2046,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Product catalogs fetched
+         * List a business's product catalogs
          * @description Product catalogs the business owns (`/{business}/owned_product_catalogs`).
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2046,7 +2068,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Campaigns fetched
+         * List campaigns
          * @description `/act_{id}/campaigns`; deleted objects are left out unless effectiveStatus names DELETED. `filtering` takes Meta's {field, operator, value} filters on the fields listed below.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2054,7 +2076,7 @@ export interface paths {
         get: operations["facebookListCampaigns"];
         put?: never;
         /**
-         * Campaign created
+         * Create a campaign
          * @description Write job: `POST /act_{id}/campaigns` with Meta’s `objective` (OUTCOME_LEADS/AWARENESS/TRAFFIC/ENGAGEMENT/SALES) in the body. Starts PAUSED unless `status` says otherwise; budgets in minor units. The older form `POST /api/v1/facebook/campaigns/{lead|awareness|traffic|engagement|sales}` (objective in the path, same body without it) still works and is the same request for `Idempotency-Key`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2078,7 +2100,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Campaign created
+         * Create a lead campaign (OUTCOME_LEADS)
          * @description Write job: `POST /act_{id}/campaigns` with objective OUTCOME_LEADS, the same request as `POST /api/v1/facebook/campaigns` with `objective: OUTCOME_LEADS` (also for `Idempotency-Key`). Starts PAUSED unless `status` says otherwise; budgets in minor units.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2102,7 +2124,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Campaign created
+         * Create an awareness campaign (OUTCOME_AWARENESS)
          * @description Write job: `POST /act_{id}/campaigns` with objective OUTCOME_AWARENESS, the same request as `POST /api/v1/facebook/campaigns` with `objective: OUTCOME_AWARENESS` (also for `Idempotency-Key`). Starts PAUSED unless `status` says otherwise; budgets in minor units.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2126,7 +2148,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Campaign created
+         * Create a traffic campaign (OUTCOME_TRAFFIC)
          * @description Write job: `POST /act_{id}/campaigns` with objective OUTCOME_TRAFFIC, the same request as `POST /api/v1/facebook/campaigns` with `objective: OUTCOME_TRAFFIC` (also for `Idempotency-Key`). Starts PAUSED unless `status` says otherwise; budgets in minor units.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2150,7 +2172,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Campaign created
+         * Create an engagement campaign (OUTCOME_ENGAGEMENT)
          * @description Write job: `POST /act_{id}/campaigns` with objective OUTCOME_ENGAGEMENT, the same request as `POST /api/v1/facebook/campaigns` with `objective: OUTCOME_ENGAGEMENT` (also for `Idempotency-Key`). Starts PAUSED unless `status` says otherwise; budgets in minor units.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2174,7 +2196,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Campaign created
+         * Create a sales campaign (OUTCOME_SALES)
          * @description Write job: `POST /act_{id}/campaigns` with objective OUTCOME_SALES, the same request as `POST /api/v1/facebook/campaigns` with `objective: OUTCOME_SALES` (also for `Idempotency-Key`). Starts PAUSED unless `status` says otherwise; budgets in minor units.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2196,7 +2218,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ads fetched
+         * List ads
          * @description `/act_{id}/ads`; deleted objects are left out unless effectiveStatus names DELETED. `filtering` takes Meta's {field, operator, value} filters on the fields listed below.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2204,7 +2226,7 @@ export interface paths {
         get: operations["facebookListAds"];
         put?: never;
         /**
-         * Ad created
+         * Create an ad
          * @description Write job: creates the creative first when it is given inline (`object_story_spec` or `object_story_id`), then `POST /act_{id}/ads`. The ad set (and creative) must belong to the account.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2228,7 +2250,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ad copied
+         * Copy an ad
          * @description Write job: `POST /{ad_id}/copies` → `{ copied_ad_id }`. Copies start PAUSED unless `status_option` says otherwise.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2250,7 +2272,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ad sets fetched
+         * List ad sets
          * @description `/act_{id}/adsets`; deleted objects are left out unless effectiveStatus names DELETED. `filtering` takes Meta's {field, operator, value} filters on the fields listed below.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2258,7 +2280,7 @@ export interface paths {
         get: operations["facebookListAdSets"];
         put?: never;
         /**
-         * Ad set created
+         * Create an ad set
          * @description Write job: `POST /act_{id}/adsets` in a campaign of the account. Starts PAUSED unless `status` says otherwise; budgets in minor units. Meta's rules are checked first, each a 400 naming the field: a budget on both the campaign and the ad set (or on neither), a lifetime budget without `end_time`, a `billing_event` the `optimization_goal` does not allow, a bid strategy without the `bid_amount` it needs.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2280,7 +2302,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Campaign fetched
+         * Get a campaign
          * @description An object of another ad account answers 404.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2292,7 +2314,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Campaign updated
+         * Update a campaign
          * @description Write job: `POST /{id}` with only the fields given (partial update). The campaign must belong to `adAccountId`, otherwise 404. Budget changes keep the budget kind the object has; status changes (including ARCHIVED and DELETED) use the `/status` route.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2310,7 +2332,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ad set fetched
+         * Get an ad set
          * @description An object of another ad account answers 404.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2322,7 +2344,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Ad set updated
+         * Update an ad set
          * @description Write job: `POST /{id}` with only the fields given (partial update). The ad set must belong to `adAccountId`, otherwise 404. Budget changes keep the budget kind the object has; status changes (including ARCHIVED and DELETED) use the `/status` route.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2340,7 +2362,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ad fetched
+         * Get an ad
          * @description An object of another ad account answers 404.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2352,7 +2374,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Ad updated
+         * Update an ad
          * @description Write job: `POST /{id}` with only the fields given (partial update). The ad must belong to `adAccountId`, otherwise 404. Budget changes keep the budget kind the object has; status changes (including ARCHIVED and DELETED) use the `/status` route.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2372,7 +2394,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Campaign status updated
+         * Change the status of a campaign
          * @description Write job: `POST /{id} status=…`. The object must belong to `adAccountId` (checked with its `account_id`), otherwise 404.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2394,7 +2416,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ads fetched
+         * List the ads of a campaign
          * @description Ads of the campaign (`/{id}/ads`); 404 if it belongs to another ad account.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2418,7 +2440,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ad set status updated
+         * Change the status of an ad set
          * @description Write job: `POST /{id} status=…`. The object must belong to `adAccountId` (checked with its `account_id`), otherwise 404.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2440,7 +2462,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Ads fetched
+         * List the ads of an ad set
          * @description Ads of the ad set (`/{id}/ads`); 404 if it belongs to another ad account.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2464,7 +2486,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ad status updated
+         * Change the status of an ad
          * @description Write job: `POST /{id} status=…`. The object must belong to `adAccountId` (checked with its `account_id`), otherwise 404.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2486,8 +2508,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Creatives fetched
-         * @description Creatives fetched.
+         * List creatives
+         * @description List creatives.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
@@ -2508,8 +2530,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Creative fetched
-         * @description Creative fetched.
+         * Get a creative
+         * @description Get a creative.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
@@ -2532,7 +2554,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Previews generated
+         * Preview a creative
          * @description Read (nothing is created): `/{creative_id}/previews`, `/{ad_id}/previews`, or `/act_{id}/generatepreviews` for a creative spec. Each item is an iframe snippet.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2554,7 +2576,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Image uploaded
+         * Upload an ad image
          * @description Write job: `POST /act_{id}/adimages` with the image as base64 (`bytes`, within the API body limit), or fetched by the gateway from `url` → `{ hash, url }`. The hash is what creatives use; the same bytes give the same hash, so uploading twice is harmless. A `url` must be https on a public address (checked before the job and again when fetching, which connects only to the checked addresses), must not redirect, and must answer a JPEG, PNG, GIF, BMP or TIFF of at most 30 MB; otherwise 400 naming `body.url` (the job fails with it when the fetch finds the problem).
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2578,7 +2600,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Creative created
+         * Create a creative
          * @description Write job: `POST /act_{id}/adcreatives` with the `object_story_spec` of a LINK (link_data with the image hash), LEAD_FORM (link_data with a SIGN_UP call to action carrying `lead_gen_form_id`) or VIDEO (video_data with `video_id` and the image hash as thumbnail) creative. The Page must be one the account promotes and a lead form must be on that Page (404 otherwise); each type's required fields are a 400 naming the field.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2600,8 +2622,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Saved audiences fetched
-         * @description Saved audiences fetched.
+         * List saved audiences
+         * @description List saved audiences.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
@@ -2622,8 +2644,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Custom audiences fetched
-         * @description Custom audiences fetched.
+         * List custom audiences
+         * @description List custom audiences.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
@@ -2646,7 +2668,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Lookalike audience created
+         * Create a lookalike audience
          * @description Write job: `POST /act_{id}/customaudiences` with subtype LOOKALIKE from a source audience of the same account.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2670,7 +2692,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Audience size estimated
+         * Estimate an audience's size
          * @description Read: `/act_{id}/reachestimate` (`data` is one object with users_lower_bound/users_upper_bound), or `/act_{id}/delivery_estimate` when `optimization_goal` is given.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2692,7 +2714,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Targeting options found
+         * Search targeting options
          * @description Read: `/search?type=…` for a typed search (interests, locations, …), `/act_{id}/targetingsearch` otherwise.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2714,7 +2736,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Targeting options found
+         * Search targeting options for a team
          * @description Read: `/search?type=…` for a typed search (interests, locations, …), `/act_{id}/targetingsearch` otherwise.
          *
          *     With the tenant’s `x-api-key`.
@@ -2734,15 +2756,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Pixels fetched
-         * @description Pixels fetched.
+         * List pixels
+         * @description List pixels.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListPixels"];
         put?: never;
         /**
-         * Pixel created
+         * Create a pixel
          * @description Write job: `POST /act_{id}/adspixels {name}`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2764,8 +2786,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Pixel fetched
-         * @description Pixel fetched.
+         * Get a pixel
+         * @description Get a pixel.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
@@ -2786,7 +2808,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Pixel stats fetched
+         * Get a pixel's event stats
          * @description `/{pixel}/stats`: hourly buckets of counts per value of the aggregation (default `event`).
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2808,7 +2830,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Dataset quality fetched
+         * Get a pixel's dataset quality
          * @description Meta's Dataset Quality API (`/dataset_quality?dataset_id=`): event match quality (0–10), coverage and freshness per web event.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2830,15 +2852,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Custom conversions fetched
-         * @description Custom conversions fetched.
+         * List custom conversions
+         * @description List custom conversions.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookListCustomConversions"];
         put?: never;
         /**
-         * Custom conversion created
+         * Create a custom conversion
          * @description Write job: `POST /act_{id}/customconversions`; the event source (pixel) must belong to the account; the rule is sent as JSON text.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2860,8 +2882,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Custom conversion fetched
-         * @description Custom conversion fetched.
+         * Get a custom conversion
+         * @description Get a custom conversion.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
@@ -2882,7 +2904,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Lead forms fetched
+         * List lead forms
          * @description Lead forms of the page (`/{page}/leadgen_forms`, called with the page access token fetched with the user's token). Exactly `{ data: [{ id, name, status, locale, leads_count, created_time }], paging: { cursors: { before, after } } }`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2890,7 +2912,7 @@ export interface paths {
         get: operations["facebookListLeadForms"];
         put?: never;
         /**
-         * Lead form created
+         * Create a lead form
          * @description Write job: `POST /{pageId}/leadgen_forms` with the page access token (fetched in the worker, never stored).
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2912,7 +2934,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Leads fetched
+         * List a lead form's leads
          * @description The form's leads (`/{form}/leads` with the Page token), newest first, paged with `limit`/`after`. `since` (unix seconds) keeps leads created after it. Each lead has `field_data` as Meta returns it and `answers` (question key → first value). The form must belong to a Page the ad account promotes, otherwise 404.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2936,7 +2958,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Leads exported
+         * Export a lead form's leads
          * @description Job: pages every lead of the form (after `since`, when given) into the job's stored entities, read with `GET /api/v1/jobs/{id}/entities` (level `leads:<formId>`). The job reports `{ leads, pages }` as progress and resumes after the last stored page when retried; a lead is stored once however often the export runs. The form must belong to a Page the ad account promotes, otherwise 404.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2958,7 +2980,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Insights fetched
+         * Get Meta insights
          * @description Meta insights (`/{act|campaign|adset|ad}/insights`) with level, fields, datePreset or since+until, timeIncrement, breakdowns, actionBreakdowns and filtering. Small ranges answer synchronously; ranges over FACEBOOK_INSIGHTS_SYNC_MAX_DAYS (or Meta's "reduce the amount of data") run as an async report run inside a job: the same `{ data, paging }` shape plus `reportRunId` (200), or 202 with the poll URL. Page on with `reportRunId` and `after`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -2982,7 +3004,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Insights fetched
+         * Get Meta insights (connection surface)
          * @description Meta insights (`/{act|campaign|adset|ad}/insights`) with level, fields, datePreset or since+until, timeIncrement, breakdowns, actionBreakdowns and filtering. Small ranges answer synchronously; ranges over FACEBOOK_INSIGHTS_SYNC_MAX_DAYS (or Meta's "reduce the amount of data") run as an async report run inside a job: the same `{ data, paging }` shape plus `reportRunId` (200), or 202 with the poll URL. Page on with `reportRunId` and `after`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -3006,7 +3028,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Operations fetched
+         * List the Meta operations
          * @description Every operation of the Meta surface with the JSON Schema of its input (from the same zod schemas the routes validate with).
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -3030,7 +3052,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Operation executed
+         * Run a Meta operation by name
          * @description Runs one operation by name with `params`, through the same validation, ownership guard and job pipeline as its route.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -3052,7 +3074,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Campaign groups fetched
+         * List LinkedIn campaign groups
          * @description LinkedIn `adCampaignGroups?q=search` of the ad account, LinkedIn's records and cursor paging: `pageSize`/`pageToken` in, `metadata.nextPageToken` out (absent on the last page). Without `status`, LinkedIn leaves groups on their way out unlisted. Query: `ReadLinkedinCampaignGroupsDto`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -3060,7 +3082,7 @@ export interface paths {
         get: operations["readLinkedinCampaignGroups"];
         put?: never;
         /**
-         * Campaign group created
+         * Create a LinkedIn campaign group
          * @description Creates a LinkedIn campaign group (DRAFT unless `status` says otherwise) as a write job. LinkedIn has no idempotency key, so the group is named with a tag unique to the job (`<name> #xxxxxxxx`) and a retried job looks that name up before creating again: one group per job.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -3084,7 +3106,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Campaign group status updated
+         * Change a LinkedIn campaign group's status
          * @description Sets the status of a campaign group (LinkedIn PARTIAL_UPDATE) as a write job. A DRAFT cannot be returned to; LinkedIn refuses changes out of CANCELED or PENDING_DELETION.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -3106,7 +3128,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Campaigns fetched
+         * List LinkedIn campaigns
          * @description LinkedIn `adCampaigns?q=search` of the ad account, filtered by status, ids, campaign groups, type or exact name; LinkedIn's records and cursor paging (`pageSize`/`pageToken` in, `metadata.nextPageToken` out). Query: `ReadLinkedinCampaignsDto`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -3114,7 +3136,7 @@ export interface paths {
         get: operations["readLinkedinCampaigns"];
         put?: never;
         /**
-         * Campaign created
+         * Create a LinkedIn campaign
          * @description Creates a LinkedIn campaign in a campaign group of the same account (DRAFT unless `status` says otherwise) as a write job. Money is LinkedIn's `{amount, currencyCode}` in the account currency. Like groups, the campaign is named with a job tag and looked up before any retry creates: one campaign per job.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -3138,7 +3160,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Campaign status updated
+         * Change a LinkedIn campaign's status
          * @description Sets the status of a campaign (LinkedIn PARTIAL_UPDATE) as a write job.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -3160,7 +3182,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Creatives fetched
+         * List LinkedIn creatives
          * @description LinkedIn `creatives?q=criteria` of the ad account, optionally of some campaigns or intended statuses; LinkedIn's records and cursor paging. Query: `ReadLinkedinCreativesDto`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -3182,7 +3204,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Analytics fetched
+         * Get LinkedIn analytics
          * @description LinkedIn `adAnalytics?q=analytics` for the ad account (always a facet), optionally narrowed to campaign groups, campaigns or creatives, which must belong to the account (404 otherwise). Dates are UTC and inclusive; at most 20 `fields`; LinkedIn does not page and caps an answer at 15,000 rows. Needs the `r_ads_reporting` scope. Query: `ReadLinkedinAnalyticsDto`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
@@ -3206,12 +3228,246 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Connect session created
+         * Create a Connect session
          * @description A single-use link to the hosted Connect page, where the external user (created on first use) picks a platform, goes through its OAuth, and activates the ad accounts it finds. The link expires after 30 minutes; opening it binds the session to that browser. The page ends by posting a message to the window that opened it and/or by sending the browser to `returnUrl` (see docs/connect.md). 409 PLATFORM_APP_NOT_CONFIGURED when a named platform (or, without `platforms`, every platform) has no tenant app.
          *
          *     With the tenant’s `x-api-key`.
          */
         post: operations["createConnectSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a cross-platform performance report
+         * @description One performance report across platforms and accounts (docs/reports.md): the same row for Meta, TikTok, Google Ads and LinkedIn, with currency (ISO 4217), time zone (IANA), attribution window and finality stated. Money is exact decimal text in the account currency; ctr = clicks / impressions × 100, cpc = spend / clicks, cpm = spend / impressions × 1000 (six decimals, null on a zero denominator). Totals are per currency. An account the guard refuses refuses the request (404, 403 AD_ACCOUNT_NOT_OWNED); an account whose platform call fails is named in `errors` with the re-consent hint. `Accept: text/csv` streams every row as CSV (RFC 4180, a header line), whatever the size. Size = accounts × days × level weight (account 1, campaign 10, adset 40, ad 200); a JSON report above `REPORT_JOB_SIZE` (default 20000) runs as a job. Query: `ReportQueryDto`.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         *
+         *     A report above `REPORT_JOB_SIZE` (accounts × days × level weight, see the description), or any report sent with `Prefer: respond-async`, runs as a report job: 202 with `Location` and the job to poll; its rows are paged through `GET /api/v1/jobs/{jobId}/entities`.
+         */
+        get: operations["readReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/facebook/proxy/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Proxy a Meta read
+         * @description Sends `GET {path}` to the Meta API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         */
+        get: operations["facebookProxyGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{teamId}/facebook/proxy/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Proxy a Meta read for a team
+         * @description Sends `GET {path}` to the Meta API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         *
+         *     With the tenant’s `x-api-key`.
+         */
+        get: operations["teamFacebookProxyGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tiktok/proxy/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Proxy a TikTok read
+         * @description Sends `GET {path}` to the TikTok API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         */
+        get: operations["tiktokProxyGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{teamId}/tiktok/proxy/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Proxy a TikTok read for a team
+         * @description Sends `GET {path}` to the TikTok API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         *
+         *     With the tenant’s `x-api-key`.
+         */
+        get: operations["teamTiktokProxyGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/google/proxy/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Proxy a Google Ads read
+         * @description Sends `GET {path}` to the Google Ads API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         */
+        get: operations["googleProxyGet"];
+        put?: never;
+        /**
+         * Proxy a Google Ads reading POST
+         * @description Sends `POST {path}` to the Google Ads API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         */
+        post: operations["googleProxyPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{teamId}/google/proxy/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Proxy a Google Ads read for a team
+         * @description Sends `GET {path}` to the Google Ads API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         *
+         *     With the tenant’s `x-api-key`.
+         */
+        get: operations["teamGoogleProxyGet"];
+        put?: never;
+        /**
+         * Proxy a Google Ads reading POST for a team
+         * @description Sends `POST {path}` to the Google Ads API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         *
+         *     With the tenant’s `x-api-key`.
+         */
+        post: operations["teamGoogleProxyPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/linkedin/proxy/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Proxy a LinkedIn read
+         * @description Sends `GET {path}` to the LinkedIn API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         */
+        get: operations["linkedinProxyGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{teamId}/linkedin/proxy/{path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Proxy a LinkedIn read for a team
+         * @description Sends `GET {path}` to the LinkedIn API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         *
+         *     With the tenant’s `x-api-key`.
+         */
+        get: operations["teamLinkedinProxyGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/platforms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform API versions in use and their sunsets
+         * @description Each platform's API version this gateway calls, its release and sunset dates with the platform's pages they come from, and the days left. From 90 days before a sunset, that platform's routes answer with `Deprecation` and `Sunset` headers (docs/platforms/<platform>.md, Versions).
+         *
+         *     As a tenant user (session Bearer token) or with the tenant’s `x-api-key` alone, for the whole tenant; or as an external user (Bearer, `x-api-key` + `x-external-user-id` or `?externalUserId=`, or `?token=`), for its own.
+         */
+        get: operations["listPlatformVersions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3368,6 +3624,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "write.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A write job completed: its audit record, outcome `completed` (sent besides job.completed)
+         * @description Signed per Standard Webhooks (https://www.standardwebhooks.com). Answer 2xx within 10 s; anything else is retried for about 24 h.
+         */
+        post: operations["webhook_write_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "write.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A write job failed for good: its audit record, outcome `failed` (sent besides job.failed)
+         * @description Signed per Standard Webhooks (https://www.standardwebhooks.com). Answer 2xx within 10 s; anything else is retried for about 24 h.
+         */
+        post: operations["webhook_write_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "connection.created": {
         parameters: {
             query?: never;
@@ -3491,7 +3787,7 @@ export interface components {
                  * @description Stable machine-readable code; the HTTP status follows from it
                  * @enum {string}
                  */
-                code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_QUERY" | "UNAUTHENTICATED" | "TOKEN_INVALID" | "TOKEN_EXPIRED" | "API_KEY_INVALID" | "FORBIDDEN" | "AD_ACCOUNT_NOT_OWNED" | "AD_ACCOUNT_NOT_VALIDATED" | "CONNECTION_REAUTH_REQUIRED" | "CONNECTION_SCOPE_MISSING" | "NOT_FOUND" | "AD_ACCOUNT_NOT_FOUND" | "CONNECTION_NOT_FOUND" | "JOB_NOT_FOUND" | "ROUTE_NOT_FOUND" | "AD_ACCOUNT_OWNED_BY_OTHER" | "IDEMPOTENCY_KEY_REUSED" | "PLATFORM_APP_NOT_CONFIGURED" | "ALREADY_EXISTS" | "PLATFORM_APP_IN_USE" | "PAYLOAD_TOO_LARGE" | "PLATFORM_REJECTED" | "RATE_LIMITED" | "PLATFORM_RATE_LIMITED" | "INTERNAL" | "PLATFORM_UNAVAILABLE" | "PLATFORM_TIMEOUT" | "CREATE_UNCONFIRMED" | "NOT_READY" | "SERVICE_UNAVAILABLE";
+                code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_QUERY" | "UNAUTHENTICATED" | "TOKEN_INVALID" | "TOKEN_EXPIRED" | "API_KEY_INVALID" | "FORBIDDEN" | "AD_ACCOUNT_NOT_OWNED" | "AD_ACCOUNT_NOT_VALIDATED" | "CONNECTION_REAUTH_REQUIRED" | "CONNECTION_SCOPE_MISSING" | "NOT_FOUND" | "AD_ACCOUNT_NOT_FOUND" | "CONNECTION_NOT_FOUND" | "JOB_NOT_FOUND" | "ROUTE_NOT_FOUND" | "AD_ACCOUNT_OWNED_BY_OTHER" | "IDEMPOTENCY_KEY_REUSED" | "PLATFORM_APP_NOT_CONFIGURED" | "ALREADY_EXISTS" | "PLATFORM_APP_IN_USE" | "PAYLOAD_TOO_LARGE" | "PLATFORM_REJECTED" | "RATE_LIMITED" | "PLATFORM_RATE_LIMITED" | "INTERNAL" | "PLATFORM_UNAVAILABLE" | "PLATFORM_TIMEOUT" | "CREATE_UNCONFIRMED" | "GUARDRAIL_EXCEEDED" | "CONFIRMATION_REQUIRED" | "PROXY_PATH_NOT_ALLOWED" | "PLATFORM_RESPONSE_TOO_LARGE" | "NOT_READY" | "SERVICE_UNAVAILABLE";
                 /**
                  * @description Field errors `{ path, message }`, or the platform’s error `{ platform, code, subcode, message, traceId }`
                  * @example [
@@ -3501,9 +3797,9 @@ export interface components {
                  *       }
                  *     ]
                  */
-                details: {
-                    [key: string]: unknown;
-                }[];
+                details: components["schemas"]["Object"][];
+                /** @description CONFIRMATION_REQUIRED only: send the same request again with `Confirm: <confirmToken>` within 10 minutes to run it (once) */
+                confirmToken?: string;
             };
             /**
              * Format: uuid
@@ -3512,6 +3808,34 @@ export interface components {
             jobId?: string;
             /** @description That job: `GET /api/v1/jobs/{jobId}` */
             pollUrl?: string;
+        };
+        ListAuditQuery: {
+            /** @description The platform account id, in any form the platform routes take (`act_123` or `123`, `123-456-7890` or `1234567890`) */
+            adAccountId?: string;
+            /** @enum {string} */
+            platform?: "facebook" | "tiktok" | "google" | "linkedin";
+            /** @description A write operation name, exactly */
+            operation?: string;
+            /** @enum {string} */
+            outcome?: "accepted" | "dry_run" | "refused" | "confirmation_required" | "completed" | "failed";
+            /**
+             * @description Records from this instant on (inclusive); a date means its start, 00:00 UTC
+             * @example 2026-11-24T10:00:00Z
+             */
+            from?: string;
+            /**
+             * @description Records before this instant (exclusive); a date means the whole of that day (UTC) is included
+             * @example 2026-11-24T10:00:00Z
+             */
+            to?: string;
+            /** @description `nextCursor` of the previous page */
+            cursor?: string;
+            /** @default 20 */
+            limit?: number;
+            /** @description With x-api-key: the external user acting (only its own writes) */
+            externalUserId?: string;
+            /** @description An external user access token (same as the Bearer header) */
+            token?: string;
         };
         ReadAssetsDto: {
             /**
@@ -4017,53 +4341,6 @@ export interface components {
              */
             since?: number | null;
         };
-        FacebookInsightsQuery: {
-            /** @example act_100000000000001 */
-            adAccountId: string;
-            /** @description Access token as a query parameter (for links); redacted from logs */
-            token?: string;
-            /** @description With x-api-key: the external user acted for */
-            externalUserId?: string;
-            /**
-             * @default account
-             * @enum {string}
-             */
-            level?: "account" | "campaign" | "adset" | "ad";
-            /**
-             * @description Campaign, ad set or ad of the account to report on (default: the account)
-             * @example 120000000000001
-             */
-            objectId?: string;
-            /** @description Comma list of insights fields */
-            fields?: string;
-            /** @enum {string} */
-            datePreset?: "today" | "yesterday" | "this_month" | "last_month" | "this_quarter" | "maximum" | "data_maximum" | "last_3d" | "last_7d" | "last_14d" | "last_28d" | "last_30d" | "last_90d" | "last_week_mon_sun" | "last_week_sun_sat" | "last_quarter" | "last_year" | "this_week_mon_today" | "this_week_sun_today" | "this_year";
-            since?: string;
-            until?: string;
-            timeIncrement?: string;
-            breakdowns?: string;
-            actionBreakdowns?: string;
-            actionAttributionWindows?: string;
-            /** @description JSON array of {field, operator, value}. Fields: campaign.id, campaign.name, campaign.effective_status, campaign.objective, adset.id, adset.name, adset.effective_status, ad.id, ad.name, ad.effective_status, action_type, impressions, clicks, spend, reach, frequency, ctr, cpc, cpm. Operators: EQUAL, NOT_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL, LESS_THAN, LESS_THAN_OR_EQUAL, IN_RANGE, NOT_IN_RANGE, CONTAIN, NOT_CONTAIN, IN, NOT_IN, STARTS_WITH, ENDS_WITH, ANY, ALL, AFTER, BEFORE, ON_OR_AFTER, ON_OR_BEFORE, NONE, TOP. */
-            filtering?: string;
-            sort?: string;
-            /** @description Page size (Graph default 25) */
-            limit?: number;
-            /** @description Cursor from paging.cursors.after */
-            after?: string;
-            /** @description Cursor from paging.cursors.before */
-            before?: string;
-            /**
-             * @description Continue paging the rows of an async report run returned earlier
-             * @example 120000000000001
-             */
-            reportRunId?: string;
-            /**
-             * @description true forces an async report run
-             * @enum {string}
-             */
-            async?: "true" | "false";
-        };
         ReadLinkedinCampaignGroupsDto: {
             /**
              * @description LinkedIn ad account: the number, or urn:li:sponsoredAccount:<number>
@@ -4190,6 +4467,49 @@ export interface components {
              */
             fields?: string;
         };
+        ReportQueryDto: {
+            /**
+             * @description Comma list of `platform:id` (e.g. `facebook:act_1,google:123-456-7890`); none: every activated account of the caller
+             * @example facebook:act_1,google:1234567890
+             */
+            adAccountIds?: string;
+            /**
+             * @description First day, inclusive, in each account's own calendar (its time zone)
+             * @example 2026-11-01
+             */
+            from: string;
+            /**
+             * @description Last day, inclusive
+             * @example 2026-11-07
+             */
+            to: string;
+            /**
+             * @description Google and TikTok ad groups are `adset`; LinkedIn campaign groups are `campaign` and its campaigns `adset`
+             * @default campaign
+             * @enum {string}
+             */
+            level?: "account" | "campaign" | "adset" | "ad";
+            /**
+             * @default day
+             * @enum {string}
+             */
+            granularity?: "day" | "total";
+            /** @description Comma list, a subset of spend, conversionValue, impressions, clicks, conversions, reach, ctr, cpc, cpm (default: all) */
+            metrics?: string;
+            /**
+             * @description `raw` adds each row's platform record
+             * @enum {string}
+             */
+            include?: "raw";
+            /** @default 1000 */
+            limit?: number;
+            /** @description `nextCursor` of the previous page */
+            cursor?: string;
+            /** @description With x-api-key: the external user acting */
+            externalUserId?: string;
+            /** @description An external user access token (same as the Bearer header) */
+            token?: string;
+        };
         /** @description A feature the granted scopes do not cover; re-consent with POST /api/v1/connections/{platform}/auth-url to get it */
         UnavailableFeatureDto: {
             /** @example lead_forms */
@@ -4258,11 +4578,11 @@ export interface components {
                 status: "ok";
                 uptimeSeconds: number;
             };
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         ReadyzResponse: {
             /** @enum {boolean} */
             success: true;
-            /** @example PostgreSQL and Redis are reachable */
+            /** @example Check that PostgreSQL and Redis are reachable */
             message: string;
             /** Format: date-time */
             timestamp: string;
@@ -4284,7 +4604,7 @@ export interface components {
                     };
                 };
             };
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         AuthTokensDto: {
             accessToken: string;
             refreshToken: string;
@@ -4294,7 +4614,7 @@ export interface components {
             expiresIn: number;
             /** @description Refresh token lifetime in seconds */
             refreshExpiresIn: number;
-        };
+        } & WithRequired<components["schemas"]["TokenDto"], "refreshToken" | "refreshExpiresIn">;
         CreateAuthTokenResponse: {
             /** @enum {boolean} */
             success: true;
@@ -4304,8 +4624,8 @@ export interface components {
             timestamp: string;
             /** @example 200 */
             statusCode: number;
-            data: components["schemas"]["AuthTokensDto"];
-        };
+            data: components["schemas"]["AuthTokenDto"];
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateAuthTokenDto: {
             /** @description The tenant's own id for its user */
             externalUserId: string;
@@ -4322,8 +4642,8 @@ export interface components {
             timestamp: string;
             /** @example 200 */
             statusCode: number;
-            data: components["schemas"]["AuthTokensDto"];
-        };
+            data: components["schemas"]["AuthTokenDto"];
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateTeamAuthTokenResponse: {
             /** @enum {boolean} */
             success: true;
@@ -4333,8 +4653,8 @@ export interface components {
             timestamp: string;
             /** @example 200 */
             statusCode: number;
-            data: components["schemas"]["AuthTokensDto"];
-        };
+            data: components["schemas"]["AuthTokenDto"];
+        } & components["schemas"]["StandardSuccessEnvelope"];
         CreateTeamAuthTokenDto: {
             /** Format: email */
             email?: string;
@@ -4349,8 +4669,8 @@ export interface components {
             timestamp: string;
             /** @example 200 */
             statusCode: number;
-            data: components["schemas"]["AuthTokensDto"];
-        };
+            data: components["schemas"]["AuthTokenDto"];
+        } & components["schemas"]["StandardSuccessEnvelope"];
         TenantDto: {
             /** Format: uuid */
             id: string;
@@ -4362,6 +4682,14 @@ export interface components {
                 allowedOrigins?: string[];
                 /** @enum {string} */
                 createLookup?: "name-and-time" | "tagged-name";
+                guardrails?: {
+                    maxDailyBudget?: {
+                        [key: string]: string;
+                    };
+                    maxBudgetIncreasePercent?: number;
+                    requireConfirmation?: ("activate" | "budgetIncrease" | "create")[];
+                };
+                auditRetentionDays?: number;
             };
             /** Format: date-time */
             createdAt: string;
@@ -4388,7 +4716,7 @@ export interface components {
             expiresIn: number;
             /** @description Refresh token lifetime in seconds */
             refreshExpiresIn: number;
-        };
+        } & WithRequired<components["schemas"]["TokenDto"], "refreshToken" | "refreshExpiresIn">;
         SignUpResponseDto: {
             tenant: components["schemas"]["TenantDto"];
             user: components["schemas"]["TenantUserDto"];
@@ -4406,7 +4734,7 @@ export interface components {
             /** @example 201 */
             statusCode: number;
             data: components["schemas"]["SignUpResponseDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateUserDto: {
             /** Format: email */
             email: string;
@@ -4428,7 +4756,7 @@ export interface components {
             /** @example 201 */
             statusCode: number;
             data: components["schemas"]["AcceptInvitationResponseDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         AcceptInvitationDto: {
             token: string;
             name: string;
@@ -4444,7 +4772,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["AccessTokensDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         TenantLoginDto: {
             /** Format: email */
             email: string;
@@ -4460,7 +4788,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["AccessTokensDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         ChangePasswordResponse: {
             /** @enum {boolean} */
             success: true;
@@ -4471,7 +4799,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["AccessTokensDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         ChangePasswordDto: {
             currentPassword: string;
             newPassword: string;
@@ -4487,7 +4815,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["EmptyResponse"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         ForgetPasswordDto: {
             /** Format: email */
             email: string;
@@ -4502,7 +4830,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["EmptyResponse"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         ResetPasswordDto: {
             token: string;
             newPassword: string;
@@ -4517,7 +4845,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["TenantDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         UpdateTenantResponse: {
             /** @enum {boolean} */
             success: true;
@@ -4528,7 +4856,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["TenantDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         UpdateTenantDto: {
             name?: string;
             settings?: {
@@ -4543,6 +4871,28 @@ export interface components {
                  * @enum {string|null}
                  */
                 createLookup?: "name-and-time" | "tagged-name" | null;
+                /**
+                 * @description Limits every write of the tenant is checked against (none by default): `maxDailyBudget` per ISO 4217 currency (a decimal amount; each platform's unit is converted first), `maxBudgetIncreasePercent` (one change against the budget the platform holds), `requireConfirmation` (`activate`, `budgetIncrease`, `create`). Replaced whole; null removes them. See docs/safe-writes.md.
+                 * @example {
+                 *       "maxDailyBudget": {
+                 *         "USD": "500",
+                 *         "EUR": "450"
+                 *       },
+                 *       "maxBudgetIncreasePercent": 50,
+                 *       "requireConfirmation": [
+                 *         "activate"
+                 *       ]
+                 *     }
+                 */
+                guardrails?: {
+                    maxDailyBudget?: {
+                        [key: string]: string;
+                    };
+                    maxBudgetIncreasePercent?: number;
+                    requireConfirmation?: ("activate" | "budgetIncrease" | "create")[];
+                } | null;
+                /** @description Days the audit trail keeps a record (GET /api/v1/audit); older ones are deleted hourly. Absent or null: 400 days. */
+                auditRetentionDays?: number | null;
             };
         };
         TenantProfileDto: {
@@ -4565,7 +4915,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["TenantProfileDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         UpdateTenantProfileResponse: {
             /** @enum {boolean} */
             success: true;
@@ -4576,7 +4926,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["TenantProfileDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         UpdateTenantProfileDto: {
             companyName?: string | null;
             /** Format: uri */
@@ -4618,14 +4968,14 @@ export interface components {
         GetTenantApiKeyResponse: {
             /** @enum {boolean} */
             success: true;
-            /** @example The tenant's API keys, masked (owner/admin) */
+            /** @example Get the tenant's masked API keys (owner/admin) */
             message: string;
             /** Format: date-time */
             timestamp: string;
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["TenantApiKeyDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         RotatedApiKeyDto: {
             /** @description The new key. Shown once; store it now. */
             apiKey: string;
@@ -4650,7 +5000,7 @@ export interface components {
             /** @example 201 */
             statusCode: number;
             data: components["schemas"]["RotatedApiKeyDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         PlatformFieldDto: {
             name: string;
             label: string;
@@ -4677,7 +5027,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["PlatformMetadataDto"][];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         SecretFieldDto: {
             /** @enum {boolean} */
             configured: true;
@@ -4693,7 +5043,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            appId?: string;
+            appId: string;
             appSecret: components["schemas"]["SecretFieldDto"];
             redirectUri?: string;
         };
@@ -4707,7 +5057,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookAppDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateFacebookAppResponse: {
             /** @enum {boolean} */
             success: true;
@@ -4718,7 +5068,7 @@ export interface components {
             /** @example 201 */
             statusCode: number;
             data: components["schemas"]["FacebookAppDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateFacebookAppDto: {
             /** @description App ID */
             appId: string;
@@ -4737,7 +5087,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookAppDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         UpdateFacebookAppDto: {
             /** @description App ID */
             appId?: string;
@@ -4761,7 +5111,7 @@ export interface components {
                 /** @enum {boolean} */
                 deleted: true;
             };
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         GoogleAppDto: {
             /** @enum {string} */
             platform: "google";
@@ -4771,9 +5121,9 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            clientId?: string;
+            clientId: string;
             clientSecret: components["schemas"]["SecretFieldDto"];
-            developerToken: components["schemas"]["SecretFieldDto"];
+            developerToken?: components["schemas"]["SecretFieldDto"];
             loginCustomerId?: string;
             redirectUri?: string;
         };
@@ -4787,7 +5137,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["GoogleAppDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateGoogleAppResponse: {
             /** @enum {boolean} */
             success: true;
@@ -4798,7 +5148,7 @@ export interface components {
             /** @example 201 */
             statusCode: number;
             data: components["schemas"]["GoogleAppDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateGoogleAppDto: {
             /** @description OAuth client ID */
             clientId: string;
@@ -4821,7 +5171,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["GoogleAppDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         UpdateGoogleAppDto: {
             /** @description OAuth client ID */
             clientId?: string;
@@ -4849,7 +5199,7 @@ export interface components {
                 /** @enum {boolean} */
                 deleted: true;
             };
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         TiktokAppDto: {
             /** @enum {string} */
             platform: "tiktok";
@@ -4859,7 +5209,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            appId?: string;
+            appId: string;
             secret: components["schemas"]["SecretFieldDto"];
             redirectUri?: string;
         };
@@ -4873,7 +5223,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["TiktokAppDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateTiktokAppResponse: {
             /** @enum {boolean} */
             success: true;
@@ -4884,7 +5234,7 @@ export interface components {
             /** @example 201 */
             statusCode: number;
             data: components["schemas"]["TiktokAppDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateTiktokAppDto: {
             /** @description App ID */
             appId: string;
@@ -4903,7 +5253,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["TiktokAppDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         UpdateTiktokAppDto: {
             /** @description App ID */
             appId?: string;
@@ -4927,7 +5277,7 @@ export interface components {
                 /** @enum {boolean} */
                 deleted: true;
             };
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         LinkedinAppDto: {
             /** @enum {string} */
             platform: "linkedin";
@@ -4937,7 +5287,7 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
-            clientId?: string;
+            clientId: string;
             clientSecret: components["schemas"]["SecretFieldDto"];
             redirectUri?: string;
         };
@@ -4951,7 +5301,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["LinkedinAppDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateLinkedinAppResponse: {
             /** @enum {boolean} */
             success: true;
@@ -4962,7 +5312,7 @@ export interface components {
             /** @example 201 */
             statusCode: number;
             data: components["schemas"]["LinkedinAppDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateLinkedinAppDto: {
             /** @description Client ID */
             clientId: string;
@@ -4981,7 +5331,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["LinkedinAppDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         UpdateLinkedinAppDto: {
             /** @description Client ID */
             clientId?: string;
@@ -5005,7 +5355,7 @@ export interface components {
                 /** @enum {boolean} */
                 deleted: true;
             };
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         InvitationDto: {
             /** Format: uuid */
             id: string;
@@ -5028,7 +5378,7 @@ export interface components {
             /** @example 201 */
             statusCode: number;
             data: components["schemas"]["InvitationDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateTenantInvitationDto: {
             /** Format: email */
             email: string;
@@ -5048,7 +5398,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["InvitationDto"][];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         RevokeInvitationResponse: {
             /** @enum {boolean} */
             success: true;
@@ -5064,7 +5414,7 @@ export interface components {
                 /** @enum {boolean} */
                 revoked: true;
             };
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         PaginatedUsersResponse: {
             items: components["schemas"]["TenantUserDto"][];
             page: number;
@@ -5081,7 +5431,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["PaginatedUsersResponse"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         GetTenantUserResponse: {
             /** @enum {boolean} */
             success: true;
@@ -5092,7 +5442,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["TenantUserDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         UpdateTenantUserResponse: {
             /** @enum {boolean} */
             success: true;
@@ -5103,7 +5453,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["TenantUserDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         UpdateTenantUserDto: {
             role: components["schemas"]["TenantRole"];
         };
@@ -5122,7 +5472,7 @@ export interface components {
                 /** @enum {boolean} */
                 deleted: true;
             };
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         DeletedExternalUserDto: {
             externalUserId: string;
             connectionsRevoked: number;
@@ -5140,7 +5490,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["DeletedExternalUserDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CloseTenantResponse: {
             /** @enum {boolean} */
             success: true;
@@ -5155,7 +5505,7 @@ export interface components {
                 externalUsersDeleted: number;
                 closedAt: string;
             };
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CloseTenantDto: {
             /**
              * Format: uuid
@@ -5164,7 +5514,7 @@ export interface components {
             confirmTenantId: string;
         };
         /** @enum {string} */
-        WebhookEventType: "job.completed" | "job.failed" | "import.completed" | "connection.created" | "connection.reauth_required" | "connection.revoked" | "ad_account.activated" | "ad_account.deactivated";
+        WebhookEventType: "job.completed" | "job.failed" | "import.completed" | "write.completed" | "write.failed" | "connection.created" | "connection.reauth_required" | "connection.revoked" | "ad_account.activated" | "ad_account.deactivated";
         WebhookEndpointDto: {
             /** Format: uuid */
             id: string;
@@ -5204,7 +5554,7 @@ export interface components {
             /** @example 201 */
             statusCode: number;
             data: components["schemas"]["WebhookEndpointWithSecretDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateWebhookDto: {
             /** @description https only; must resolve to public addresses */
             url: string;
@@ -5223,7 +5573,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["WebhookEndpointDto"][];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         GetWebhookResponse: {
             /** @enum {boolean} */
             success: true;
@@ -5234,7 +5584,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["WebhookEndpointDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         UpdateWebhookResponse: {
             /** @enum {boolean} */
             success: true;
@@ -5245,7 +5595,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["WebhookEndpointDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         UpdateWebhookDto: {
             /** @description https only; must resolve to public addresses */
             url?: string;
@@ -5269,7 +5619,7 @@ export interface components {
                 /** @enum {boolean} */
                 deleted: true;
             };
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         RotateWebhookSecretResponse: {
             /** @enum {boolean} */
             success: true;
@@ -5280,7 +5630,7 @@ export interface components {
             /** @example 201 */
             statusCode: number;
             data: components["schemas"]["WebhookEndpointWithSecretDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         RotateWebhookSecretDto: {
             /** @description How long the previous secret keeps signing alongside the new one (default 24 h; 0 = stop at once) */
             graceSeconds?: number;
@@ -5321,7 +5671,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["WebhookDeliveriesPageDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         RedeliverWebhookResponse: {
             /** @enum {boolean} */
             success: true;
@@ -5332,25 +5682,23 @@ export interface components {
             /** @example 202 */
             statusCode: number;
             data: components["schemas"]["WebhookDeliveryDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         JobErrorDto: {
             code: string;
             message: string;
-            details?: {
-                [key: string]: unknown;
-            }[];
+            details?: components["schemas"]["GenericObjectDto"][];
         };
         JobDto: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            type: "write" | "import";
+            type: "write" | "import" | "report";
             operation: string;
             platform: string;
             adAccountId: string | null;
             /** @enum {string} */
             state: "queued" | "active" | "completed" | "failed";
-            /** @description Imports: records and pages so far per level */
+            /** @description Imports: records and pages so far per level; reports: accounts read of all, rows so far */
             progress?: unknown;
             attempts: number;
             result?: unknown;
@@ -5378,7 +5726,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["JobsPageDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         GetJobResponse: {
             /** @enum {boolean} */
             success: true;
@@ -5389,13 +5737,11 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["JobDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         ImportedEntityDto: {
             level: string;
             platformId: string;
-            data: {
-                [key: string]: unknown;
-            };
+            data: components["schemas"]["GenericObjectDto"];
             /** Format: date-time */
             fetchedAt: string;
         };
@@ -5413,7 +5759,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["ImportedEntitiesPageDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         ImportResultDto: {
             /**
              * @description Distinct records now stored per level
@@ -5458,7 +5804,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         JobAcceptedDto: {
             /** Format: uuid */
             jobId: string;
@@ -5496,7 +5842,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         FacebookImportAdAccountBody: {
             /** @example act_100000000000001 */
             adAccountId: string;
@@ -5521,7 +5867,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         TiktokImportAdAccountBody: {
             /**
              * @description TikTok advertiser id
@@ -5549,7 +5895,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         GoogleImportAdAccountBody: {
             /**
              * @description Google Ads customer id: `1234567890` or `123-456-7890`
@@ -5577,7 +5923,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         LinkedinImportAdAccountBody: {
             /**
              * @description LinkedIn ad account: the number (as text or a JSON number), or urn:li:sponsoredAccount:<number>
@@ -5585,6 +5931,80 @@ export interface components {
              */
             adAccountId: number | string;
         };
+        AuditRecordDto: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the write reached the gateway
+             */
+            time: string;
+            /** Format: uuid */
+            tenantId: string;
+            /** @description Who made the write */
+            principal: {
+                /** @enum {string} */
+                kind: "external-user" | "tenant-api-key" | "tenant-user" | "operator";
+                /** @description The gateway's id of the external user, API key or tenant user */
+                id: string;
+                /** @description The tenant's own id for the external user (external users only) */
+                externalUserId?: string;
+            };
+            /**
+             * @description Where the write came in
+             * @enum {string}
+             */
+            surface: "rest" | "mcp" | "proxy";
+            /** @description x-request-id of the request */
+            requestId: string | null;
+            platform: string;
+            /** @description The platform account id, in the form jobs show it (Meta without `act_`) */
+            adAccountId: string;
+            /** @description The write operation (`facebook.campaign.status`, …) */
+            operation: string;
+            /**
+             * @description `accepted` (a job was started; it becomes `completed` or `failed` when the job ends), `dry_run`, `refused` (a guardrail), `confirmation_required`
+             * @enum {string}
+             */
+            outcome: "accepted" | "dry_run" | "refused" | "confirmation_required" | "completed" | "failed";
+            /**
+             * Format: uuid
+             * @description The job of an accepted write
+             */
+            jobId: string | null;
+            /** @description The platform object a completed write names (docs/audit.md: how it is read from the job's result) */
+            objectId: string | null;
+            /** @description The error code of a failed write */
+            errorCode: string | null;
+            /** @description The guardrail rule behind a refusal or a confirmation request */
+            detail?: components["schemas"]["GenericObjectDto"];
+            /** @description The write's parameters, credentials removed; over 16 KiB, `{ truncated: true, bytes, keys }` */
+            params: components["schemas"]["GenericObjectDto"];
+            /** @description Values before the write, only when they were read from the platform */
+            before?: components["schemas"]["GenericObjectDto"];
+            /** @description Values the write sets */
+            after?: components["schemas"]["GenericObjectDto"];
+            /**
+             * Format: date-time
+             * @description When the job ended
+             */
+            finishedAt: string | null;
+        };
+        AuditPageDto: {
+            items: components["schemas"]["AuditRecordDto"][];
+            nextCursor: string | null;
+        };
+        ListAuditRecordsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Audit records fetched */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["AuditPageDto"];
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         AuthUrlDto: {
             /** Format: uri */
             url: string;
@@ -5602,7 +6022,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["AuthUrlDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         AuthUrlRequestDto: {
             /**
              * Format: uri
@@ -5628,8 +6048,8 @@ export interface components {
             timestamp: string;
             /** @example 200 */
             statusCode: number;
-            data: components["schemas"]["ConnectionCallbackResultDto"];
-        };
+            data: components["schemas"]["SocialTokenBrokerDto"];
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         ActivateAdAccountResponse: {
             /** @enum {boolean} */
             success: true;
@@ -5640,7 +6060,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["ConnectionAdAccountDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         ActivateAdAccountDto: {
             /** @description Platform id form: act_123 or 123; 123-456-7890 or 1234567890 */
             adAccountId: string;
@@ -5657,7 +6077,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["ConnectionAdAccountDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         DeactivateAdAccountDto: {
             /** @description Platform id form: act_123 or 123; 123-456-7890 or 1234567890 */
             adAccountId: string;
@@ -5697,7 +6117,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["ConnectionsPageDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         ConnectionStatusDto: {
             items: {
                 /**
@@ -5727,7 +6147,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["ConnectionStatusDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         RemoveConnectionAdAccountResponse: {
             /** @enum {boolean} */
             success: true;
@@ -5740,7 +6160,7 @@ export interface components {
             data: {
                 removed: components["schemas"]["ConnectionAdAccountDto"];
             };
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         RevokeConnectionResponse: {
             /** @enum {boolean} */
             success: true;
@@ -5756,7 +6176,7 @@ export interface components {
                 status: "revoked";
                 platformRevoked: boolean;
             };
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         TeamActivateAdAccountResponse: {
             /** @enum {boolean} */
             success: true;
@@ -5767,7 +6187,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["ConnectionAdAccountDto"];
-        };
+        } & components["schemas"]["StandardSuccessEnvelope"];
         TeamConnectionActivateDto: components["schemas"]["ActivateAdAccountDto"] & {
             /**
              * @description facebook (Meta), tiktok (TikTok), google (Google Ads), linkedin (LinkedIn)
@@ -5785,7 +6205,139 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["ConnectionsPageDto"];
+        } & components["schemas"]["StandardSuccessEnvelope"];
+        TiktokCampaignRow: {
+            /** @example 1800000000000001 */
+            advertiser_id?: string;
+            /** @example 1800000000000001 */
+            campaign_id: string;
+            campaign_name?: string;
+            /** @example TRAFFIC */
+            objective_type?: string;
+            budget?: number;
+            /** @example BUDGET_MODE_DAY */
+            budget_mode?: string;
+            /** @example ENABLE */
+            operation_status?: string;
+            secondary_status?: string;
+            /**
+             * @description UTC, `YYYY-MM-DD HH:MM:SS`
+             * @example 2026-01-31 10:00:00
+             */
+            create_time?: string;
+            /**
+             * @description UTC, `YYYY-MM-DD HH:MM:SS`
+             * @example 2026-01-31 10:00:00
+             */
+            modify_time?: string;
+        } & {
+            [key: string]: unknown;
         };
+        TiktokAdGroupRow: {
+            /** @example 1800000000000001 */
+            advertiser_id?: string;
+            /** @example 1800000000000001 */
+            campaign_id?: string | null;
+            campaign_name?: string | null;
+            /** @example 1800000000000001 */
+            adgroup_id: string;
+            adgroup_name?: string;
+            budget?: number;
+            budget_mode?: string;
+            optimization_goal?: string;
+            billing_event?: string;
+            bid_type?: string;
+            bid_price?: number;
+            location_ids?: string[];
+            /** @example ENABLE */
+            operation_status?: string;
+            secondary_status?: string;
+            /**
+             * @description UTC, `YYYY-MM-DD HH:MM:SS`
+             * @example 2026-01-31 10:00:00
+             */
+            schedule_start_time?: string;
+            /**
+             * @description UTC, `YYYY-MM-DD HH:MM:SS`; null when the ad group runs without an end (`SCHEDULE_FROM_NOW`)
+             * @example 2026-01-31 10:00:00
+             */
+            schedule_end_time?: string | null;
+            /**
+             * @description UTC, `YYYY-MM-DD HH:MM:SS`
+             * @example 2026-01-31 10:00:00
+             */
+            create_time?: string;
+            /**
+             * @description UTC, `YYYY-MM-DD HH:MM:SS`
+             * @example 2026-01-31 10:00:00
+             */
+            modify_time?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        TiktokAdRow: {
+            /** @example 1800000000000001 */
+            advertiser_id?: string;
+            /** @example 1800000000000001 */
+            campaign_id?: string | null;
+            campaign_name?: string | null;
+            /** @example 1800000000000001 */
+            adgroup_id?: string | null;
+            adgroup_name?: string | null;
+            /** @example 1800000000000001 */
+            ad_id: string;
+            /**
+             * @description Smart+ ads: their id
+             * @example 1800000000000001
+             */
+            smart_plus_ad_id?: string;
+            ad_name?: string;
+            /** @example SINGLE_VIDEO */
+            ad_format?: string;
+            ad_text?: string;
+            call_to_action?: string;
+            landing_page_url?: string;
+            video_id?: string;
+            image_ids?: string[];
+            identity_id?: string;
+            identity_type?: string;
+            /** @example ENABLE */
+            operation_status?: string;
+            secondary_status?: string;
+            /**
+             * @description UTC, `YYYY-MM-DD HH:MM:SS`
+             * @example 2026-01-31 10:00:00
+             */
+            create_time?: string;
+            /**
+             * @description UTC, `YYYY-MM-DD HH:MM:SS`
+             * @example 2026-01-31 10:00:00
+             */
+            modify_time?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        TiktokPageInfoDto: {
+            page: number;
+            page_size: number;
+            total_number: number;
+            total_page: number;
+        };
+        TiktokAssetsList: {
+            list: (components["schemas"]["TiktokCampaignRow"] | components["schemas"]["TiktokAdGroupRow"] | components["schemas"]["TiktokAdRow"])[];
+            page_info: components["schemas"]["TiktokPageInfoDto"];
+        };
+        ReadTiktokAssetsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Assets fetched */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["TiktokAssetsList"];
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         TiktokCampaign: {
             /** @example 1800000000000001 */
             advertiser_id?: string;
@@ -5897,27 +6449,6 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        TiktokPageInfoDto: {
-            page: number;
-            page_size: number;
-            total_number: number;
-            total_page: number;
-        };
-        TiktokAssetsList: {
-            list: (components["schemas"]["TiktokCampaign"] | components["schemas"]["TiktokAdGroup"] | components["schemas"]["TiktokAd"])[];
-            page_info: components["schemas"]["TiktokPageInfoDto"];
-        };
-        ReadTiktokAssetsResponse: {
-            /** @enum {boolean} */
-            success: true;
-            /** @example Assets fetched */
-            message: string;
-            /** Format: date-time */
-            timestamp: string;
-            /** @example 200 */
-            statusCode: number;
-            data: components["schemas"]["TiktokAssetsList"];
-        };
         TiktokAssetsCreated: {
             /** @example 1800000000000001 */
             campaign_id?: string;
@@ -5955,7 +6486,50 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
+        /** @description The request the write is named for (the last one it sends) */
+        PlannedPlatformRequestDto: {
+            /** @example POST */
+            method: string;
+            /**
+             * @description Below the platform’s versioned API base
+             * @example act_100000000000001/campaigns
+             */
+            path: string;
+            query?: unknown;
+            /** @description As the gateway would send it, secrets removed; `{{created:N}}` stands for the id of the object the N-th request would create */
+            body?: unknown;
+            /** @description The platform checked this request in its validate-only mode and accepted it */
+            validated: boolean;
+        } | null;
+        WriteDryRunDto: {
+            /** @enum {boolean} */
+            valid: true;
+            /** @description Every request was checked by the platform’s own validate-only mode (Meta `validate_only`, Google `validateOnly`); false where the platform has none for it */
+            platformValidated: boolean;
+            request: components["schemas"]["PlannedPlatformRequestDto"];
+            /** @description Every request the write would send, in order */
+            requests: (components["schemas"]["PlannedPlatformRequestDto"] & Record<string, never>)[];
+            warnings: string[];
+            /** @description What the real write needs before it runs */
+            confirmation: {
+                /** @description The tenant’s confirmations the write needs: `activate`, `budgetIncrease`, `create` */
+                required: string[];
+                /** @description Send the real request (without `dryRun`) with `Confirm: <confirmToken>` within 10 minutes */
+                confirmToken?: string;
+            };
         };
+        WriteDryRunResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Dry run: nothing was sent that changes anything */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {number} */
+            statusCode: 200;
+            data: components["schemas"]["WriteDryRunDto"];
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateCampaignDto: {
             campaignName: string;
             /** @enum {string} */
@@ -6151,7 +6725,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         UpdateAssetsStatusDto: {
             /**
              * @description TikTok advertiser id
@@ -6173,7 +6747,7 @@ export interface components {
         UpdateTiktokAssetResponse: {
             /** @enum {boolean} */
             success: true;
-            /** @example Asset updated */
+            /** @example Update a TikTok campaign, ad group or ad */
             message: string;
             /** Format: date-time */
             timestamp: string;
@@ -6190,7 +6764,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         TiktokAdCreativePatchDto: {
             adName?: string;
             adText?: string;
@@ -6260,7 +6834,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         TiktokReport: {
             list: {
                 /**
@@ -6295,7 +6869,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["TiktokReport"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         TiktokPixelList: {
             pixels: ({
                 /** @example 1800000000000001 */
@@ -6336,7 +6910,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["TiktokPixelList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         TiktokPixelEventStats: {
             list: ({
                 /** @example 1800000000000001 */
@@ -6365,7 +6939,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["TiktokPixelEventStats"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         TiktokCampaignList: {
             list: components["schemas"]["TiktokCampaign"][];
             page_info: components["schemas"]["TiktokPageInfoDto"];
@@ -6380,7 +6954,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["TiktokCampaignList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateTiktokSmartCampaignResponse: {
             /** @enum {boolean} */
             success: true;
@@ -6401,7 +6975,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         CreateAutomatedCampaignDto: {
             /**
              * @description TikTok advertiser id
@@ -6442,7 +7016,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         UpdateAutomatedCampaignDto: {
             /**
              * @description TikTok advertiser id
@@ -6474,7 +7048,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         StatusAutomatedCampaignDto: {
             /**
              * @description TikTok advertiser id
@@ -6500,7 +7074,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["TiktokAdGroupList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateTiktokSmartAdGroupResponse: {
             /** @enum {boolean} */
             success: true;
@@ -6521,7 +7095,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         AutomatedTargetingSpecDto: {
             locationIds: string[];
             ageGroups?: string[];
@@ -6582,7 +7156,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         UpdateAutomatedAdGroupDto: {
             /**
              * @description TikTok advertiser id
@@ -6618,7 +7192,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         StatusAutomatedAdGroupDto: {
             /**
              * @description TikTok advertiser id
@@ -6644,7 +7218,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["TiktokAdList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateTiktokSmartAdResponse: {
             /** @enum {boolean} */
             success: true;
@@ -6665,7 +7239,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         AutomatedCreativeDto: {
             creativeInfo: {
                 /** @enum {string} */
@@ -6701,10 +7275,11 @@ export interface components {
                 /** Format: uri */
                 landingPageUrl: string;
             }[];
-            /** @description TikTok ad_configuration (keys in camelCase) */
-            adConfiguration?: {
-                [key: string]: unknown;
-            };
+            /**
+             * @description TikTok ad_configuration (keys in camelCase)
+             * @example {}
+             */
+            adConfiguration?: components["schemas"]["GenericObjectDto"];
             /** @enum {string} */
             operationStatus?: "ENABLE" | "DISABLE";
         };
@@ -6728,7 +7303,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         UpdateAutomatedAdDto: {
             /**
              * @description TikTok advertiser id
@@ -6746,10 +7321,11 @@ export interface components {
                 /** Format: uri */
                 landingPageUrl: string;
             }[];
-            /** @description TikTok ad_configuration (keys in camelCase) */
-            adConfiguration?: {
-                [key: string]: unknown;
-            };
+            /**
+             * @description TikTok ad_configuration (keys in camelCase)
+             * @example {}
+             */
+            adConfiguration?: components["schemas"]["GenericObjectDto"];
         };
         UpdateTiktokSmartAdStatusResponse: {
             /** @enum {boolean} */
@@ -6771,7 +7347,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         StatusAutomatedAdDto: {
             /**
              * @description TikTok advertiser id
@@ -6804,7 +7380,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         CreateAutomatedAdAppealDto: {
             /**
              * @description TikTok advertiser id
@@ -6861,7 +7437,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["TiktokSmartAdReviewInfo"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         TiktokMaterialStatusResult: {
             /** @example 1800000000000001 */
             smart_plus_ad_id?: string;
@@ -6891,7 +7467,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         UpdateAutomatedAdMaterialStatusDto: {
             /**
              * @description TikTok advertiser id
@@ -6933,7 +7509,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["TiktokMaterialReviewInfo"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         GoogleAdsRow: {
             customer?: {
                 resourceName?: string;
@@ -7049,9 +7625,7 @@ export interface components {
             error: {
                 code: string;
                 message: string;
-                details?: {
-                    [key: string]: unknown;
-                }[];
+                details?: components["schemas"]["GenericObjectDto"][];
             };
         };
         GoogleGaqlResultDto: {
@@ -7081,7 +7655,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["GoogleGaqlResultDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         GoogleAccessibleAccountDto: {
             resourceName: string;
             id: string;
@@ -7113,7 +7687,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["GoogleAccessibleAccountsDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         TeamGoogleListAccessibleAccountsResponse: {
             /** @enum {boolean} */
             success: true;
@@ -7124,7 +7698,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["GoogleAccessibleAccountsDto"];
-        };
+        } & components["schemas"]["StandardSuccessEnvelope"];
         GoogleImportAdAccountResponse: {
             /** @enum {boolean} */
             success: true;
@@ -7145,7 +7719,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         GoogleInsightsResponse: {
             /** @enum {boolean} */
             success: true;
@@ -7156,9 +7730,92 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["GoogleGaqlResultDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
+        GoogleCampaignRow: {
+            [key: string]: unknown;
+        } & (components["schemas"]["GoogleAdsRow"] & {
+            campaign: {
+                resourceName: string;
+                /**
+                 * @description int64 as a string
+                 * @example 1234
+                 */
+                id?: string;
+                name?: string;
+                /** @example ENABLED */
+                status?: string;
+                advertisingChannelType?: string;
+                startDate?: string;
+                endDate?: string;
+            };
+        });
+        GoogleAdGroupRow: {
+            [key: string]: unknown;
+        } & (components["schemas"]["GoogleAdsRow"] & {
+            adGroup: {
+                resourceName: string;
+                /**
+                 * @description int64 as a string
+                 * @example 1234
+                 */
+                id?: string;
+                name?: string;
+                status?: string;
+                campaign?: string;
+                type?: string;
+            };
+        });
+        GoogleAdRow: {
+            [key: string]: unknown;
+        } & (components["schemas"]["GoogleAdsRow"] & {
+            adGroupAd: {
+                resourceName: string;
+                status?: string;
+                ad?: {
+                    /**
+                     * @description int64 as a string
+                     * @example 1234
+                     */
+                    id?: string;
+                    name?: string;
+                    type?: string;
+                    finalUrls?: string[];
+                };
+            };
+        });
+        GoogleKeywordRow: {
+            [key: string]: unknown;
+        } & (components["schemas"]["GoogleAdsRow"] & {
+            adGroupCriterion: {
+                resourceName: string;
+                /**
+                 * @description int64 as a string
+                 * @example 1234
+                 */
+                criterionId?: string;
+                status?: string;
+                keyword?: {
+                    text?: string;
+                    matchType?: string;
+                };
+            };
+        });
+        GoogleAssetRow: {
+            [key: string]: unknown;
+        } & (components["schemas"]["GoogleAdsRow"] & {
+            asset: {
+                resourceName: string;
+                /**
+                 * @description int64 as a string
+                 * @example 1234
+                 */
+                id?: string;
+                name?: string;
+                type?: string;
+            };
+        });
         GoogleAssetsPageDto: {
-            data: components["schemas"]["GoogleAdsRow"][];
+            data: (components["schemas"]["GoogleCampaignRow"] | components["schemas"]["GoogleAdGroupRow"] | components["schemas"]["GoogleAdRow"] | components["schemas"]["GoogleKeywordRow"] | components["schemas"]["GoogleAssetRow"])[];
             paging: {
                 nextPageToken: string | null;
                 totalResultsCount: string | null;
@@ -7175,7 +7832,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["GoogleAssetsPageDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         GoogleCampaignStatusResultDto: {
             validateOnly: boolean;
             /** @description Google's MutateCampaignResult list: `resourceName`, and the updated `campaign` (MUTABLE_RESOURCE) for ENABLED/PAUSED */
@@ -7203,7 +7860,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         GoogleCampaignStatusDto: {
             /**
              * @description Google Ads customer id: `1234567890` or `123-456-7890`
@@ -7250,7 +7907,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         /** @description The new daily amount of the campaign budget, in exactly one form: `amountMicros` (int64 string, micros) or `amount` (currency units). */
         GoogleCampaignBudgetDto: {
             /**
@@ -7289,7 +7946,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         TeamFacebookImportAdAccountResponse: {
             /** @enum {boolean} */
             success: true;
@@ -7310,7 +7967,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & components["schemas"]["StandardSuccessEnvelope"];
         TeamStartFacebookImportResponse: {
             /** @enum {boolean} */
             success: true;
@@ -7331,7 +7988,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & components["schemas"]["StandardSuccessEnvelope"];
         FacebookPage: {
             /** @example 120210000000000001 */
             id: string;
@@ -7365,7 +8022,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookPageList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookAdAccount: {
             /** @example act_100000000000001 */
             id: string;
@@ -7408,7 +8065,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookAdAccountList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookGetAdAccountResponse: {
             /** @enum {boolean} */
             success: true;
@@ -7419,7 +8076,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookAdAccount"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookBusiness: {
             /** @example 120210000000000001 */
             id: string;
@@ -7449,7 +8106,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookBusinessList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookGetBusinessResponse: {
             /** @enum {boolean} */
             success: true;
@@ -7460,7 +8117,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookBusiness"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookListBusinessAdAccountsResponse: {
             /** @enum {boolean} */
             success: true;
@@ -7471,7 +8128,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookAdAccountList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookProductCatalog: {
             /** @example 120210000000000001 */
             id: string;
@@ -7496,7 +8153,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookProductCatalogList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookCreatedDto: {
             id: string;
         };
@@ -7520,7 +8177,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         FacebookCreateCampaignDto: {
             /**
              * @description Meta's objective
@@ -7571,9 +8228,13 @@ export interface components {
              * @example 2026-12-01T10:00:00+00:00
              */
             stop_time?: string;
-            promoted_object?: {
-                [key: string]: unknown;
-            };
+            /**
+             * @example {
+             *       "pixel_id": "1234567890123456",
+             *       "custom_event_type": "PURCHASE"
+             *     }
+             */
+            promoted_object?: components["schemas"]["GenericObjectDto"];
         };
         FacebookCreateLeadCampaignResponse: {
             /** @enum {boolean} */
@@ -7595,7 +8256,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         CreateSocialCampaignDto: {
             /** @example act_100000000000001 */
             adAccountId: string;
@@ -7640,9 +8301,12 @@ export interface components {
              * @example 2026-12-01T10:00:00+00:00
              */
             stop_time?: string;
-            promoted_object?: {
-                [key: string]: unknown;
-            };
+            /**
+             * @example {
+             *       "page_id": "100000000000001"
+             *     }
+             */
+            promoted_object?: components["schemas"]["GenericObjectDto"];
         };
         FacebookCreateAwarenessCampaignResponse: {
             /** @enum {boolean} */
@@ -7664,7 +8328,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         FacebookCreateTrafficCampaignResponse: {
             /** @enum {boolean} */
             success: true;
@@ -7685,7 +8349,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         FacebookCreateEngagementCampaignResponse: {
             /** @enum {boolean} */
             success: true;
@@ -7706,7 +8370,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         FacebookCreateSalesCampaignResponse: {
             /** @enum {boolean} */
             success: true;
@@ -7727,7 +8391,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         FacebookAdCreatedDto: {
             id: string;
             creative_id: string;
@@ -7752,7 +8416,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         ObjectStorySpecDto: {
             /** @example 120000000000001 */
             page_id: string;
@@ -7768,14 +8432,28 @@ export interface components {
                 picture?: string;
                 call_to_action?: {
                     type: string;
-                    value?: {
-                        [key: string]: unknown;
-                    };
+                    /**
+                     * @example {
+                     *       "link": "https://example.com/spring-sale"
+                     *     }
+                     */
+                    value?: components["schemas"]["GenericObjectDto"];
                 };
             };
-            video_data?: {
-                [key: string]: unknown;
-            };
+            /**
+             * @example {
+             *       "video_id": "1200000000000001",
+             *       "image_url": "https://example.com/spring-sale-thumbnail.jpg",
+             *       "message": "Our spring collection is here",
+             *       "call_to_action": {
+             *         "type": "SHOP_NOW",
+             *         "value": {
+             *           "link": "https://example.com/spring-sale"
+             *         }
+             *       }
+             *     }
+             */
+            video_data?: components["schemas"]["GenericObjectDto"];
         };
         AdCreativeInputDto: {
             /** @example 120000000000001 */
@@ -7821,7 +8499,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         CreateAdCloneDto: {
             /** @example act_100000000000001 */
             adAccountId: string;
@@ -7861,7 +8539,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         /**
          * @description Meta's targeting spec (geo_locations or custom_audiences required)
          * @example {
@@ -7872,9 +8550,7 @@ export interface components {
          *       }
          *     }
          */
-        FacebookTargetingDto: {
-            [key: string]: unknown;
-        };
+        FacebookTargetingDto: components["schemas"]["GenericObjectDto"];
         CreateAdSetDto: {
             /** @example act_100000000000001 */
             adAccountId: string;
@@ -7919,10 +8595,14 @@ export interface components {
              */
             end_time?: string;
             targeting: components["schemas"]["FacebookTargetingDto"];
-            /** @description `{page_id}` for leads, `{pixel_id, custom_event_type}` for sales */
-            promoted_object?: {
-                [key: string]: unknown;
-            };
+            /**
+             * @description `{page_id}` for leads, `{pixel_id, custom_event_type}` for sales
+             * @example {
+             *       "pixel_id": "1234567890123456",
+             *       "custom_event_type": "PURCHASE"
+             *     }
+             */
+            promoted_object?: components["schemas"]["GenericObjectDto"];
             destination_type?: string;
             /**
              * @description New ad sets start PAUSED unless asked otherwise
@@ -7956,7 +8636,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         UpdateCampaignDto: {
             name?: string;
             /**
@@ -8009,7 +8689,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         UpdateAdSetDto: {
             name?: string;
             /**
@@ -8063,7 +8743,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         UpdateAdDto: {
             name?: string;
             /** @description An existing creative of the same account */
@@ -8134,7 +8814,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookCampaignList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookGetCampaignResponse: {
             /** @enum {boolean} */
             success: true;
@@ -8145,7 +8825,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookCampaign"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         StatusUpdateResultDto: {
             success: boolean;
             id: string;
@@ -8171,7 +8851,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         StatusUpdateDto: {
             /** @example act_100000000000001 */
             adAccountId: string;
@@ -8218,7 +8898,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookAdList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookAdSet: {
             /** @example 120210000000000001 */
             id: string;
@@ -8243,9 +8923,7 @@ export interface components {
             optimization_goal?: string;
             bid_strategy?: string;
             /** @description Meta targeting spec */
-            targeting?: {
-                [key: string]: unknown;
-            };
+            targeting?: components["schemas"]["GenericObjectDto"];
             /**
              * @description Graph time, e.g. 2026-01-31T10:00:00+0000
              * @example 2026-01-31T10:00:00+0000
@@ -8283,7 +8961,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookAdSetList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookGetAdSetResponse: {
             /** @enum {boolean} */
             success: true;
@@ -8294,7 +8972,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookAdSet"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookUpdateAdSetStatusResponse: {
             /** @enum {boolean} */
             success: true;
@@ -8315,7 +8993,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         FacebookListAdSetAdsResponse: {
             /** @enum {boolean} */
             success: true;
@@ -8326,7 +9004,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookAdList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookListAdsResponse: {
             /** @enum {boolean} */
             success: true;
@@ -8337,7 +9015,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookAdList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookGetAdResponse: {
             /** @enum {boolean} */
             success: true;
@@ -8348,7 +9026,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookAd"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookUpdateAdStatusResponse: {
             /** @enum {boolean} */
             success: true;
@@ -8369,16 +9047,14 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         FacebookAdCreative: {
             /** @example 120210000000000001 */
             id: string;
             account_id?: string;
             name?: string;
             status?: string;
-            object_story_spec?: {
-                [key: string]: unknown;
-            };
+            object_story_spec?: components["schemas"]["GenericObjectDto"];
             object_story_id?: string;
             body?: string;
             title?: string;
@@ -8403,7 +9079,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookAdCreativeList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookGetCreativeResponse: {
             /** @enum {boolean} */
             success: true;
@@ -8414,7 +9090,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookAdCreative"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookPreviewsDto: {
             data: {
                 body: string;
@@ -8430,7 +9106,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookPreviewsDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         PreviewAdcreativeDto: {
             /** @example act_100000000000001 */
             adAccountId: string;
@@ -8477,7 +9153,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         UploadAdImageDto: {
             /** @example act_100000000000001 */
             adAccountId: string;
@@ -8514,7 +9190,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         CreateAdCreativeDto: {
             /** @example act_100000000000001 */
             adAccountId: string;
@@ -8556,9 +9232,7 @@ export interface components {
             id: string;
             name?: string;
             description?: string;
-            targeting?: {
-                [key: string]: unknown;
-            };
+            targeting?: components["schemas"]["GenericObjectDto"];
             approximate_count_lower_bound?: number;
             approximate_count_upper_bound?: number;
             run_status?: string;
@@ -8589,7 +9263,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookSavedAudienceList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookCustomAudience: {
             /** @example 120210000000000001 */
             id: string;
@@ -8630,7 +9304,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookCustomAudienceList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookCreateLookalikeAudienceResponse: {
             /** @enum {boolean} */
             success: true;
@@ -8653,7 +9327,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         CreateLookalikeAudienceDto: {
             /** @example act_100000000000001 */
             adAccountId: string;
@@ -8687,9 +9361,7 @@ export interface components {
                 estimate_mau_upper_bound?: number;
                 estimate_dau?: number;
                 estimate_ready?: boolean;
-                daily_outcomes_curve?: {
-                    [key: string]: unknown;
-                }[];
+                daily_outcomes_curve?: components["schemas"]["GenericObjectDto"][];
             }[];
         };
         FacebookEstimateAudienceResponse: {
@@ -8702,30 +9374,43 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookEstimateDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         TargetingSpecDto: {
-            geo_locations?: {
-                [key: string]: unknown;
-            };
-            excluded_geo_locations?: {
-                [key: string]: unknown;
-            };
+            /**
+             * @example {
+             *       "countries": [
+             *         "US",
+             *         "CA"
+             *       ]
+             *     }
+             */
+            geo_locations?: components["schemas"]["GenericObjectDto"];
+            /**
+             * @example {
+             *       "countries": [
+             *         "MX"
+             *       ]
+             *     }
+             */
+            excluded_geo_locations?: components["schemas"]["GenericObjectDto"];
             age_min?: number;
             age_max?: number;
             genders?: (1 | 2)[];
             locales?: number[];
-            flexible_spec?: {
-                [key: string]: unknown;
-            }[];
-            exclusions?: {
-                [key: string]: unknown;
-            };
-            interests?: {
-                [key: string]: unknown;
-            }[];
-            behaviors?: {
-                [key: string]: unknown;
-            }[];
+            flexible_spec?: components["schemas"]["GenericObjectDto"][];
+            /**
+             * @example {
+             *       "interests": [
+             *         {
+             *           "id": "6003020834693",
+             *           "name": "Music"
+             *         }
+             *       ]
+             *     }
+             */
+            exclusions?: components["schemas"]["GenericObjectDto"];
+            interests?: components["schemas"]["GenericObjectDto"][];
+            behaviors?: components["schemas"]["GenericObjectDto"][];
             custom_audiences?: {
                 /** @example 120000000000001 */
                 id: string;
@@ -8738,9 +9423,12 @@ export interface components {
             facebook_positions?: string[];
             instagram_positions?: string[];
             device_platforms?: ("mobile" | "desktop")[];
-            targeting_automation?: {
-                [key: string]: unknown;
-            };
+            /**
+             * @example {
+             *       "advantage_audience": 1
+             *     }
+             */
+            targeting_automation?: components["schemas"]["GenericObjectDto"];
         };
         EstimateAudienceDto: {
             /** @example act_100000000000001 */
@@ -8773,7 +9461,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookTargetingOptionList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         TargetingSearchDto: {
             /** @example act_100000000000001 */
             adAccountId: string;
@@ -8801,7 +9489,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookTargetingOptionList"];
-        };
+        } & components["schemas"]["StandardSuccessEnvelope"];
         FacebookCreatePixelResponse: {
             /** @enum {boolean} */
             success: true;
@@ -8824,7 +9512,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         CreatePixelDto: {
             /** @example act_100000000000001 */
             adAccountId: string;
@@ -8866,7 +9554,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookAdsPixelList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookGetPixelResponse: {
             /** @enum {boolean} */
             success: true;
@@ -8877,7 +9565,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookAdsPixel"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookPixelStatsDto: {
             data: {
                 /** @example event */
@@ -8903,7 +9591,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookPixelStatsDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookDatasetQualityDto: {
             web: {
                 /** @example Purchase */
@@ -8916,9 +9604,7 @@ export interface components {
                             percentage: number;
                         };
                     }[];
-                    diagnostics?: {
-                        [key: string]: unknown;
-                    }[];
+                    diagnostics?: components["schemas"]["GenericObjectDto"][];
                 };
                 event_coverage?: {
                     percentage?: number;
@@ -8939,7 +9625,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookDatasetQualityDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookCreateCustomConversionResponse: {
             /** @enum {boolean} */
             success: true;
@@ -8962,7 +9648,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         CustomConversionRuleDto: {
             url?: {
                 i_contains?: string;
@@ -8982,6 +9668,13 @@ export interface components {
                 i_starts_with?: string;
                 i_ends_with?: string;
             };
+            /**
+             * @example {
+             *       "content_category": {
+             *         "eq": "shoes"
+             *       }
+             *     }
+             */
             custom_data?: {
                 [key: string]: {
                     i_contains?: string;
@@ -9012,6 +9705,13 @@ export interface components {
                     i_starts_with?: string;
                     i_ends_with?: string;
                 };
+                /**
+                 * @example {
+                 *       "content_category": {
+                 *         "eq": "shoes"
+                 *       }
+                 *     }
+                 */
                 custom_data?: {
                     [key: string]: {
                         i_contains?: string;
@@ -9043,6 +9743,13 @@ export interface components {
                     i_starts_with?: string;
                     i_ends_with?: string;
                 };
+                /**
+                 * @example {
+                 *       "content_category": {
+                 *         "eq": "shoes"
+                 *       }
+                 *     }
+                 */
                 custom_data?: {
                     [key: string]: {
                         i_contains?: string;
@@ -9114,7 +9821,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookCustomConversionList"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookGetCustomConversionResponse: {
             /** @enum {boolean} */
             success: true;
@@ -9125,7 +9832,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookCustomConversion"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         LeadFormItemDto: {
             id: string;
             name: string;
@@ -9153,7 +9860,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["LeadFormListDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookCreateLeadFormResponse: {
             /** @enum {boolean} */
             success: true;
@@ -9176,7 +9883,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         CreateLeadFormDto: {
             /** @example act_100000000000001 */
             adAccountId: string;
@@ -9205,12 +9912,26 @@ export interface components {
             follow_up_action_url?: string;
             /** @example EN_US */
             locale?: string;
-            thank_you_page?: {
-                [key: string]: unknown;
-            };
-            context_card?: {
-                [key: string]: unknown;
-            };
+            /**
+             * @example {
+             *       "title": "Thanks, we will be in touch",
+             *       "body": "A member of our team will call you within one working day.",
+             *       "button_type": "VIEW_WEBSITE",
+             *       "button_text": "Visit our website",
+             *       "website_url": "https://example.com/"
+             *     }
+             */
+            thank_you_page?: components["schemas"]["GenericObjectDto"];
+            /**
+             * @example {
+             *       "title": "Get a free quote",
+             *       "style": "PARAGRAPH_STYLE",
+             *       "content": [
+             *         "Tell us about your project and we will send a quote."
+             *       ]
+             *     }
+             */
+            context_card?: components["schemas"]["GenericObjectDto"];
             is_optimized_for_quality?: boolean;
         };
         FacebookLeadDto: {
@@ -9259,7 +9980,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FacebookLeadsPageDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookLeadsExportResultDto: {
             formId: string;
             leads: number;
@@ -9286,7 +10007,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         FacebookExportLeadsDto: {
             /** @example act_100000000000001 */
             adAccountId: string;
@@ -9319,9 +10040,9 @@ export interface components {
                 value: string;
             }[];
             /** @example 2026-01-01 */
-            date_start?: string;
+            date_start: string;
             /** @example 2026-01-31 */
-            date_stop?: string;
+            date_stop: string;
             account_id?: string;
             campaign_id?: string;
             adset_id?: string;
@@ -9353,7 +10074,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl?: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         ConnectionsFacebookInsightsResponse: {
             /** @enum {boolean} */
             success: true;
@@ -9374,7 +10095,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl?: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookOperationDto: {
             /** @example facebookListCampaigns */
             operation: string;
@@ -9388,16 +10109,12 @@ export interface components {
              */
             kind: "read" | "write" | "import";
             /** @description JSON Schema of `params` (path parameters plus query or body fields) */
-            input: {
-                [key: string]: unknown;
-            };
+            input: components["schemas"]["GenericObjectDto"];
         };
         FindOperationsDto: {
             operations: components["schemas"]["FacebookOperationDto"][];
             /** @description Named schemas the inputs refer to (`#/components/schemas/…`) */
-            components: {
-                [key: string]: unknown;
-            };
+            components: components["schemas"]["GenericObjectDto"];
         };
         FacebookListOperationsResponse: {
             /** @enum {boolean} */
@@ -9409,7 +10126,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["FindOperationsDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         FacebookExecuteOperationResponse: {
             /** @enum {boolean} */
             success: true;
@@ -9432,13 +10149,17 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl?: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         ExecuteOperationDto: {
             /** @description An `operation` from GET /api/v1/facebook/operations */
             operation: string;
             /**
              * @description Path parameters plus query (reads) or body (writes) fields, including adAccountId
              * @default {}
+             * @example {
+             *       "adAccountId": "act_100000000000001",
+             *       "limit": 25
+             *     }
              */
             params?: {
                 [key: string]: unknown;
@@ -9502,7 +10223,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["LinkedinCampaignGroupPage"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         LinkedinCreated: {
             /** @example 600000011 */
             id: string;
@@ -9534,7 +10255,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         CreateLinkedinCampaignGroupDto: {
             /**
              * @description LinkedIn ad account: the number (as text or a JSON number), or urn:li:sponsoredAccount:<number>
@@ -9594,7 +10315,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         UpdateLinkedinStatusDto: {
             /**
              * @description LinkedIn ad account: the number (as text or a JSON number), or urn:li:sponsoredAccount:<number>
@@ -9660,9 +10381,7 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
-            targetingCriteria?: {
-                [key: string]: unknown;
-            };
+            targetingCriteria?: components["schemas"]["GenericObjectDto"];
             servingStatuses?: string[];
             test?: boolean;
             changeAuditStamps?: {
@@ -9699,7 +10418,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["LinkedinCampaignPage"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateLinkedinCampaignResponse: {
             /** @enum {boolean} */
             success: true;
@@ -9720,7 +10439,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         CreateLinkedinCampaignDto: {
             /**
              * @description LinkedIn ad account: the number (as text or a JSON number), or urn:li:sponsoredAccount:<number>
@@ -9806,12 +10525,8 @@ export interface components {
              *     }
              */
             targetingCriteria: {
-                include: {
-                    [key: string]: unknown;
-                };
-                exclude?: {
-                    [key: string]: unknown;
-                };
+                include: components["schemas"]["GenericObjectDto"];
+                exclude?: components["schemas"]["GenericObjectDto"];
             };
             offsiteDeliveryEnabled?: boolean;
             audienceExpansionEnabled?: boolean;
@@ -9840,7 +10555,7 @@ export interface components {
              * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
              */
             pollUrl: string;
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
         LinkedinCreative: {
             /** @example urn:li:sponsoredCreative:800000001 */
             id?: string;
@@ -9853,9 +10568,7 @@ export interface components {
             intendedStatus?: string;
             isServing?: boolean;
             servingHoldReasons?: string[];
-            content?: {
-                [key: string]: unknown;
-            };
+            content?: components["schemas"]["GenericObjectDto"];
             review?: {
                 status?: string;
             } & {
@@ -9883,7 +10596,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["LinkedinCreativePage"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         LinkedinAnalytics: {
             elements: ({
                 /**
@@ -9922,7 +10635,7 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data: components["schemas"]["LinkedinAnalytics"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         ConnectSessionDto: {
             /**
              * @description Single use; stored only as a hash. Do not log it.
@@ -9951,7 +10664,7 @@ export interface components {
             /** @example 201 */
             statusCode: number;
             data: components["schemas"]["ConnectSessionDto"];
-        };
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
         CreateConnectSessionDto: {
             /** @description The tenant's own id for its user */
             externalUserId: string;
@@ -9969,6 +10682,364 @@ export interface components {
              */
             locale?: string;
         };
+        ReportAttributionDto: {
+            clickDays: number | null;
+            viewDays: number | null;
+            /** @enum {string} */
+            source: "account_default" | "request";
+        };
+        ReportRowDto: {
+            /** @enum {string} */
+            platform: "facebook" | "tiktok" | "google" | "linkedin";
+            /** @description The platform's account id, normalised (Meta without `act_`, Google without dashes) */
+            adAccountId: string;
+            accountName: string | null;
+            /**
+             * @description ISO 4217
+             * @example USD
+             */
+            currency: string;
+            /**
+             * @description IANA zone the row's days are in
+             * @example America/Los_Angeles
+             */
+            timezone: string;
+            /** @enum {string} */
+            level: "account" | "campaign" | "adset" | "ad";
+            id: string;
+            name: string | null;
+            parent: {
+                campaignId: string | null;
+                adsetId: string | null;
+            };
+            /** @description The day (granularity=day) */
+            date?: string;
+            /** @description First day of a total (granularity=total) */
+            from?: string;
+            /** @description Last day of a total (granularity=total) */
+            to?: string;
+            /**
+             * @description Decimal text in the account currency, exact
+             * @example 1234.50
+             */
+            spend?: string;
+            /**
+             * @description Decimal text in the account currency, exact
+             * @example 1234.50
+             */
+            conversionValue?: string | null;
+            impressions?: number;
+            clicks?: number;
+            /** @description Google's may be fractional */
+            conversions?: number | null;
+            /** @description null where the platform gives none */
+            reach?: number | null;
+            /** @description clicks / impressions × 100 */
+            ctr?: string | null;
+            /** @description spend / clicks */
+            cpc?: string | null;
+            /** @description spend / impressions × 1000 */
+            cpm?: string | null;
+            attribution: components["schemas"]["ReportAttributionDto"];
+            /** @description false while the day is inside the platform's restatement window */
+            finalized: boolean;
+            /** @description With include=raw: the platform's own record */
+            raw?: components["schemas"]["GenericObjectDto"];
+        };
+        ReportTotalDto: {
+            currency: string;
+            /**
+             * @description Decimal text in the account currency, exact
+             * @example 1234.50
+             */
+            spend: string;
+            /**
+             * @description Decimal text in the account currency, exact
+             * @example 1234.50
+             */
+            conversionValue: string;
+            impressions: number;
+            clicks: number;
+            conversions: number;
+            /** @description Decimal text, six decimals; null when the denominator is 0 */
+            ctr: string | null;
+            /** @description Decimal text, six decimals; null when the denominator is 0 */
+            cpc: string | null;
+            /** @description Decimal text, six decimals; null when the denominator is 0 */
+            cpm: string | null;
+            rows: number;
+        };
+        ReportAccountErrorDto: {
+            /** @enum {string} */
+            platform: "facebook" | "tiktok" | "google" | "linkedin";
+            adAccountId: string;
+            code: string;
+            message: string;
+            reconsent?: {
+                /** @enum {string} */
+                method: "POST";
+                path: string;
+                body?: unknown;
+            };
+        };
+        ReportPageDto: {
+            rows: components["schemas"]["ReportRowDto"][];
+            /** @description One per currency over the whole report (every page), never summed across currencies */
+            totals: components["schemas"]["ReportTotalDto"][];
+            /** @description Accounts whose rows are absent, with the reason */
+            errors: components["schemas"]["ReportAccountErrorDto"][];
+            nextCursor: string | null;
+        };
+        ReadReportResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Report fetched */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["ReportPageDto"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200); absent when the answer came back directly, without starting a job
+             */
+            jobId?: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`; absent when the answer came back directly, without starting a job
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl?: string;
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
+        /** @description The platform's own JSON answer (TikTok: its `data`), with credentials removed and paging links rewritten to the proxy. */
+        ProxyAnswer: unknown;
+        FacebookProxyGetResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode">;
+        TeamFacebookProxyGetResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+        } & components["schemas"]["StandardSuccessEnvelope"];
+        TiktokProxyGetResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode">;
+        TeamTiktokProxyGetResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+        } & components["schemas"]["StandardSuccessEnvelope"];
+        GoogleProxyGetResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode">;
+        TeamGoogleProxyGetResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+        } & components["schemas"]["StandardSuccessEnvelope"];
+        GoogleProxyPostResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode">;
+        /**
+         * @description The platform's own JSON body (Google: `{ query }` for `googleAds:search`).
+         * @example {
+         *       "query": "SELECT campaign.id, campaign.name FROM campaign WHERE campaign.status = ENABLED LIMIT 10"
+         *     }
+         */
+        ProxyRequestBody: components["schemas"]["GenericObjectDto"];
+        TeamGoogleProxyPostResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+        } & components["schemas"]["StandardSuccessEnvelope"];
+        LinkedinProxyGetResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode">;
+        TeamLinkedinProxyGetResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+        } & components["schemas"]["StandardSuccessEnvelope"];
+        PlatformVersionDto: {
+            /** @enum {string} */
+            platform: "facebook" | "tiktok" | "google" | "linkedin";
+            /** @example Meta */
+            displayName: string;
+            /**
+             * @description The platform API version every call of this gateway uses
+             * @example v25.0
+             */
+            version: string;
+            /**
+             * @description The setting that picks it; null when the version is fixed in the gateway (TikTok)
+             * @example FACEBOOK_API_VERSION
+             */
+            configVariable: string | null;
+            /**
+             * @description `sunsetting`: sunset within 90 days (platform routes then answer with `Deprecation` and `Sunset`); `retired`: past its sunset; `unsupported`: not a version the gateway knows
+             * @enum {string}
+             */
+            state: "current" | "sunsetting" | "retired" | "unsupported";
+            /** @example 2026-02-18 */
+            released: string | null;
+            /**
+             * @description The first day the platform no longer serves the version; null while the platform has announced none
+             * @example 2027-02-23
+             */
+            sunset: string | null;
+            /**
+             * @description Whole days from today (UTC) to the sunset; 0 or less once past it; null without a sunset
+             * @example 87
+             */
+            daysLeft: number | null;
+            /** @description The platform's pages each date comes from */
+            sources: {
+                /** Format: uri */
+                released: string;
+                /** Format: uri */
+                sunset: string;
+            } | null;
+            /** @description What no source settles about these dates (an estimated sunset); null when both are confirmed */
+            unconfirmed: string | null;
+        };
+        ListPlatformVersionsResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Platforms fetched */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["PlatformVersionDto"][];
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data">;
+        /** @description What just happened, in words (every answer, success or error, carries it) */
+        MessageDto: {
+            /** @example Campaign created */
+            message: string;
+        };
+        /** @description The `data` of a success answer: the operation’s own payload, which each operation’s envelope types (for a platform read, the platform’s answer unchanged) */
+        RawSuccessPayload: unknown;
+        /** @description Every success answer; each operation’s `…Response` refines `data` (and names its job where it started one) */
+        StandardSuccessEnvelopeDto: {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["RawSuccessPayload"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined, when it did
+             */
+            jobId?: string;
+            /** @description That job: `GET /api/v1/jobs/{jobId}` */
+            pollUrl?: string;
+        } & WithRequired<components["schemas"]["MessageDto"], "message">;
+        /** @description The success envelope, under the name the error envelope’s `ErrorResponse` pairs with */
+        StandardSuccessEnvelope: components["schemas"]["StandardSuccessEnvelopeDto"];
+        /** @description A JSON object whose keys the operation does not fix */
+        GenericObjectDto: {
+            [key: string]: unknown;
+        };
+        /** @description Any JSON object (the same as `GenericObjectDto`) */
+        Object: components["schemas"]["GenericObjectDto"];
+        /** @description An access token to send as `Authorization: Bearer …`, and how long it lives */
+        AccessTokenDto: {
+            accessToken: string;
+            /** @enum {string} */
+            tokenType: "Bearer";
+            /** @description Access token lifetime in seconds */
+            expiresIn: number;
+        };
+        /** @description An access token with the refresh token that renews it (rotated on every use) */
+        TokenDto: {
+            refreshToken: string;
+            /** @description Refresh token lifetime in seconds */
+            refreshExpiresIn: number;
+        } & components["schemas"]["AccessTokenDto"];
+        /** @description An external user’s tokens, as `POST /api/v1/auth/token` and its refresh answer them */
+        AuthTokenDto: components["schemas"]["AuthTokensDto"];
+        /** @description The body that stores a platform’s app: one platform’s fields (`POST /api/v1/tenant/apps/{platform}` takes its own) */
+        CreateTenantAppDto: components["schemas"]["CreateFacebookAppDto"] | components["schemas"]["CreateGoogleAppDto"] | components["schemas"]["CreateTiktokAppDto"] | components["schemas"]["CreateLinkedinAppDto"];
+        /** @description The body that changes a stored app: some of one platform’s fields (`PATCH /api/v1/tenant/apps/{platform}` takes its own) */
+        UpdateTenantAppDto: components["schemas"]["UpdateFacebookAppDto"] | components["schemas"]["UpdateGoogleAppDto"] | components["schemas"]["UpdateTiktokAppDto"] | components["schemas"]["UpdateLinkedinAppDto"];
+        /** @description Activates an ad account with a platform token the caller brings (e.g. a Meta system-user token) instead of an OAuth connection */
+        SocialAccessTokenDto: WithRequired<components["schemas"]["ActivateAdAccountDto"], "adAccountId" | "accessToken">;
+        /** @description What the platform token exchange answers (the OAuth callback, as JSON when no redirect is set): the connection it stored the tokens under, never a token */
+        SocialTokenBrokerDto: components["schemas"]["ConnectionCallbackResultDto"];
     };
     responses: never;
     parameters: {
@@ -9980,6 +11051,8 @@ export interface components {
         ExternalUserIdQuery: string;
         /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
         IdempotencyKey: string;
+        /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+        Confirm: string;
         /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
         Prefer: "respond-async";
     };
@@ -10020,7 +11093,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Process is up */
+            /** @description Check that the process is up */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -10029,14 +11102,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Process is up",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "status": "ok",
                      *         "uptimeSeconds": 0
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["HealthzResponse"];
@@ -10098,7 +11173,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description PostgreSQL and Redis are reachable */
+            /** @description Check that PostgreSQL and Redis are reachable */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -10107,8 +11182,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "message": "Check that PostgreSQL and Redis are reachable",
                      *       "success": true,
-                     *       "message": "PostgreSQL and Redis are reachable",
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -10123,7 +11198,9 @@ export interface operations {
                      *             "error": "string"
                      *           }
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadyzResponse"];
@@ -10202,17 +11279,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Issue tokens for an external user (created on first use)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "accessToken": "string",
-                     *         "refreshToken": "string",
                      *         "tokenType": "Bearer",
                      *         "expiresIn": 0,
+                     *         "refreshToken": "string",
                      *         "refreshExpiresIn": 0
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateAuthTokenResponse"];
@@ -10317,17 +11396,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Rotate an external user refresh token",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "accessToken": "string",
-                     *         "refreshToken": "string",
                      *         "tokenType": "Bearer",
                      *         "expiresIn": 0,
+                     *         "refreshToken": "string",
                      *         "refreshExpiresIn": 0
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["RefreshAuthTokenResponse"];
@@ -10438,17 +11519,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Issue tokens for a team (team-scoped twin of POST /auth/token)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "accessToken": "string",
-                     *         "refreshToken": "string",
                      *         "tokenType": "Bearer",
                      *         "expiresIn": 0,
+                     *         "refreshToken": "string",
                      *         "refreshExpiresIn": 0
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateTeamAuthTokenResponse"];
@@ -10524,7 +11607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -10611,17 +11694,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Rotate a team's refresh token (team-scoped twin of GET /auth/refresh)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "accessToken": "string",
-                     *         "refreshToken": "string",
                      *         "tokenType": "Bearer",
                      *         "expiresIn": 0,
+                     *         "refreshToken": "string",
                      *         "refreshExpiresIn": 0
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["RefreshTeamAuthTokenResponse"];
@@ -10697,7 +11782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -10782,8 +11867,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Sign up: create a tenant, its owner and its first API key",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 201,
                      *       "data": {
@@ -10797,7 +11882,15 @@ export interface operations {
                      *             "allowedOrigins": [
                      *               "string"
                      *             ],
-                     *             "createLookup": "name-and-time"
+                     *             "createLookup": "name-and-time",
+                     *             "guardrails": {
+                     *               "maxDailyBudget": {},
+                     *               "maxBudgetIncreasePercent": 0,
+                     *               "requireConfirmation": [
+                     *                 "activate"
+                     *               ]
+                     *             },
+                     *             "auditRetentionDays": 0
                      *           },
                      *           "createdAt": "2026-11-24T10:00:00.000Z",
                      *           "updatedAt": "2026-11-24T10:00:00.000Z"
@@ -10812,12 +11905,14 @@ export interface operations {
                      *         "apiKey": "string",
                      *         "tokens": {
                      *           "accessToken": "string",
-                     *           "refreshToken": "string",
                      *           "tokenType": "Bearer",
                      *           "expiresIn": 0,
+                     *           "refreshToken": "string",
                      *           "refreshExpiresIn": 0
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["SignUpResponse"];
@@ -10902,18 +11997,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Accept an invitation: create the tenant user and log in",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 201,
                      *       "data": {
                      *         "accessToken": "string",
-                     *         "refreshToken": "string",
                      *         "tokenType": "Bearer",
                      *         "expiresIn": 0,
+                     *         "refreshToken": "string",
                      *         "refreshExpiresIn": 0,
                      *         "tenantId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["AcceptInvitationResponse"];
@@ -11008,17 +12105,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Log a tenant user in (email + password)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "accessToken": "string",
-                     *         "refreshToken": "string",
                      *         "tokenType": "Bearer",
                      *         "expiresIn": 0,
+                     *         "refreshToken": "string",
                      *         "refreshExpiresIn": 0
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["TenantLoginResponse"];
@@ -11103,17 +12202,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Rotate a tenant user refresh token",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "accessToken": "string",
-                     *         "refreshToken": "string",
                      *         "tokenType": "Bearer",
                      *         "expiresIn": 0,
+                     *         "refreshToken": "string",
                      *         "refreshExpiresIn": 0
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["TenantRefreshResponse"];
@@ -11222,17 +12323,19 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Change the password of the calling tenant user",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "accessToken": "string",
-                     *         "refreshToken": "string",
                      *         "tokenType": "Bearer",
                      *         "expiresIn": 0,
+                     *         "refreshToken": "string",
                      *         "refreshExpiresIn": 0
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ChangePasswordResponse"];
@@ -11351,11 +12454,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Email a password reset token",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
-                     *       "data": {}
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ForgotPasswordResponse"];
@@ -11430,11 +12535,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Set a new password with a reset token",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
-                     *       "data": {}
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ResetPasswordResponse"];
@@ -11519,8 +12626,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "The caller's tenant and its settings",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -11533,11 +12640,21 @@ export interface operations {
                      *           "allowedOrigins": [
                      *             "string"
                      *           ],
-                     *           "createLookup": "name-and-time"
+                     *           "createLookup": "name-and-time",
+                     *           "guardrails": {
+                     *             "maxDailyBudget": {},
+                     *             "maxBudgetIncreasePercent": 0,
+                     *             "requireConfirmation": [
+                     *               "activate"
+                     *             ]
+                     *           },
+                     *           "auditRetentionDays": 0
                      *         },
                      *         "createdAt": "2026-11-24T10:00:00.000Z",
                      *         "updatedAt": "2026-11-24T10:00:00.000Z"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["GetTenantResponse"];
@@ -11646,8 +12763,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Update the tenant's name and settings (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -11660,11 +12777,21 @@ export interface operations {
                      *           "allowedOrigins": [
                      *             "string"
                      *           ],
-                     *           "createLookup": "name-and-time"
+                     *           "createLookup": "name-and-time",
+                     *           "guardrails": {
+                     *             "maxDailyBudget": {},
+                     *             "maxBudgetIncreasePercent": 0,
+                     *             "requireConfirmation": [
+                     *               "activate"
+                     *             ]
+                     *           },
+                     *           "auditRetentionDays": 0
                      *         },
                      *         "createdAt": "2026-11-24T10:00:00.000Z",
                      *         "updatedAt": "2026-11-24T10:00:00.000Z"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["UpdateTenantResponse"];
@@ -11783,8 +12910,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "The tenant's business profile",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -11795,7 +12922,9 @@ export interface operations {
                      *         "phone": "string",
                      *         "country": "string",
                      *         "logoUrl": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["GetTenantProfileResponse"];
@@ -11904,8 +13033,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Update the tenant's business profile (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -11916,7 +13045,9 @@ export interface operations {
                      *         "phone": "string",
                      *         "country": "string",
                      *         "logoUrl": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["UpdateTenantProfileResponse"];
@@ -12022,7 +13153,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The tenant's API keys, masked (owner/admin) */
+            /** @description Get the tenant's masked API keys (owner/admin) */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -12035,8 +13166,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "message": "Get the tenant's masked API keys (owner/admin)",
                      *       "success": true,
-                     *       "message": "The tenant's API keys, masked (owner/admin)",
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -12058,7 +13189,9 @@ export interface operations {
                      *             "lastUsedAt": "2026-11-24T10:00:00.000Z"
                      *           }
                      *         ]
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["GetTenantApiKeyResponse"];
@@ -12177,8 +13310,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Rotate the API key (owner)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 201,
                      *       "data": {
@@ -12187,7 +13320,9 @@ export interface operations {
                      *         "prefix": "string",
                      *         "createdAt": "2026-11-24T10:00:00.000Z",
                      *         "previousKeyExpiresAt": "2026-11-24T10:00:00.000Z"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["RotateTenantApiKeyResponse"];
@@ -12306,8 +13441,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "The app fields each platform needs",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": [
@@ -12325,7 +13460,9 @@ export interface operations {
                      *             }
                      *           ]
                      *         }
-                     *       ]
+                     *       ],
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ListPlatformsResponse"];
@@ -12430,8 +13567,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "The tenant's Meta (Facebook) Marketing API app (secrets masked)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -12445,7 +13582,9 @@ export interface operations {
                      *           "last4": "string"
                      *         },
                      *         "redirectUri": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["GetFacebookAppResponse"];
@@ -12551,7 +13690,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateFacebookAppDto"];
+                "application/json": components["schemas"]["CreateTenantAppDto"] & components["schemas"]["CreateFacebookAppDto"];
             };
         };
         responses: {
@@ -12568,8 +13707,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Configure the tenant's Meta (Facebook) Marketing API app (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 201,
                      *       "data": {
@@ -12583,7 +13722,9 @@ export interface operations {
                      *           "last4": "string"
                      *         },
                      *         "redirectUri": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateFacebookAppResponse"];
@@ -12716,14 +13857,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Remove the tenant's Meta (Facebook) Marketing API app (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "platform": "facebook",
                      *         "deleted": true
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["DeleteFacebookAppResponse"];
@@ -12857,7 +14000,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateFacebookAppDto"];
+                "application/json": components["schemas"]["UpdateTenantAppDto"] & components["schemas"]["UpdateFacebookAppDto"];
             };
         };
         responses: {
@@ -12874,8 +14017,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Update the tenant's Meta (Facebook) Marketing API app (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -12889,7 +14032,9 @@ export interface operations {
                      *           "last4": "string"
                      *         },
                      *         "redirectUri": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["UpdateFacebookAppResponse"];
@@ -13022,8 +14167,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "The tenant's Google Ads API app (secrets masked)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -13042,7 +14187,9 @@ export interface operations {
                      *         },
                      *         "loginCustomerId": "string",
                      *         "redirectUri": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["GetGoogleAppResponse"];
@@ -13148,7 +14295,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateGoogleAppDto"];
+                "application/json": components["schemas"]["CreateTenantAppDto"] & components["schemas"]["CreateGoogleAppDto"];
             };
         };
         responses: {
@@ -13165,8 +14312,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Configure the tenant's Google Ads API app (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 201,
                      *       "data": {
@@ -13185,7 +14332,9 @@ export interface operations {
                      *         },
                      *         "loginCustomerId": "string",
                      *         "redirectUri": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateGoogleAppResponse"];
@@ -13318,14 +14467,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Remove the tenant's Google Ads API app (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "platform": "google",
                      *         "deleted": true
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["DeleteGoogleAppResponse"];
@@ -13459,7 +14610,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateGoogleAppDto"];
+                "application/json": components["schemas"]["UpdateTenantAppDto"] & components["schemas"]["UpdateGoogleAppDto"];
             };
         };
         responses: {
@@ -13476,8 +14627,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Update the tenant's Google Ads API app (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -13496,7 +14647,9 @@ export interface operations {
                      *         },
                      *         "loginCustomerId": "string",
                      *         "redirectUri": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["UpdateGoogleAppResponse"];
@@ -13629,8 +14782,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "The tenant's TikTok API for Business app (secrets masked)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -13644,7 +14797,9 @@ export interface operations {
                      *           "last4": "string"
                      *         },
                      *         "redirectUri": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["GetTiktokAppResponse"];
@@ -13750,7 +14905,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateTiktokAppDto"];
+                "application/json": components["schemas"]["CreateTenantAppDto"] & components["schemas"]["CreateTiktokAppDto"];
             };
         };
         responses: {
@@ -13767,8 +14922,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Configure the tenant's TikTok API for Business app (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 201,
                      *       "data": {
@@ -13782,7 +14937,9 @@ export interface operations {
                      *           "last4": "string"
                      *         },
                      *         "redirectUri": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateTiktokAppResponse"];
@@ -13915,14 +15072,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Remove the tenant's TikTok API for Business app (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "platform": "tiktok",
                      *         "deleted": true
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["DeleteTiktokAppResponse"];
@@ -14056,7 +15215,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateTiktokAppDto"];
+                "application/json": components["schemas"]["UpdateTenantAppDto"] & components["schemas"]["UpdateTiktokAppDto"];
             };
         };
         responses: {
@@ -14073,8 +15232,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Update the tenant's TikTok API for Business app (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -14088,7 +15247,9 @@ export interface operations {
                      *           "last4": "string"
                      *         },
                      *         "redirectUri": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["UpdateTiktokAppResponse"];
@@ -14221,8 +15382,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "The tenant's LinkedIn Marketing API app (secrets masked)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -14236,7 +15397,9 @@ export interface operations {
                      *           "last4": "string"
                      *         },
                      *         "redirectUri": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["GetLinkedinAppResponse"];
@@ -14342,7 +15505,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateLinkedinAppDto"];
+                "application/json": components["schemas"]["CreateTenantAppDto"] & components["schemas"]["CreateLinkedinAppDto"];
             };
         };
         responses: {
@@ -14359,8 +15522,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Configure the tenant's LinkedIn Marketing API app (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 201,
                      *       "data": {
@@ -14374,7 +15537,9 @@ export interface operations {
                      *           "last4": "string"
                      *         },
                      *         "redirectUri": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateLinkedinAppResponse"];
@@ -14507,14 +15672,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Remove the tenant's LinkedIn Marketing API app (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "platform": "linkedin",
                      *         "deleted": true
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["DeleteLinkedinAppResponse"];
@@ -14648,7 +15815,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateLinkedinAppDto"];
+                "application/json": components["schemas"]["UpdateTenantAppDto"] & components["schemas"]["UpdateLinkedinAppDto"];
             };
         };
         responses: {
@@ -14665,8 +15832,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Update the tenant's LinkedIn Marketing API app (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -14680,7 +15847,9 @@ export interface operations {
                      *           "last4": "string"
                      *         },
                      *         "redirectUri": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["UpdateLinkedinAppResponse"];
@@ -14813,8 +15982,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "The tenant's invitations (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": [
@@ -14826,7 +15995,9 @@ export interface operations {
                      *           "expiresAt": "2026-11-24T10:00:00.000Z",
                      *           "createdAt": "2026-11-24T10:00:00.000Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ListInvitationsResponse"];
@@ -14949,8 +16120,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Invite someone to the tenant (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 201,
                      *       "data": {
@@ -14960,7 +16131,9 @@ export interface operations {
                      *         "status": "pending",
                      *         "expiresAt": "2026-11-24T10:00:00.000Z",
                      *         "createdAt": "2026-11-24T10:00:00.000Z"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateInvitationResponse"];
@@ -15095,14 +16268,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Revoke a pending invitation (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "id": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
                      *         "revoked": true
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["RevokeInvitationResponse"];
@@ -15238,8 +16413,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "The tenant's users, oldest first",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -15255,7 +16430,9 @@ export interface operations {
                      *         "page": 0,
                      *         "pageSize": 0,
                      *         "total": 0
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ListTenantUsersResponse"];
@@ -15362,8 +16539,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "One user of the tenant",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -15372,7 +16549,9 @@ export interface operations {
                      *         "name": "string",
                      *         "role": "owner",
                      *         "createdAt": "2026-11-24T10:00:00.000Z"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["GetTenantUserResponse"];
@@ -15493,14 +16672,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Remove a user from the tenant (owner)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "id": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
                      *         "deleted": true
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["DeleteTenantUserResponse"];
@@ -15639,8 +16820,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Change a user's role (owner)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -15649,7 +16830,9 @@ export interface operations {
                      *         "name": "string",
                      *         "role": "owner",
                      *         "createdAt": "2026-11-24T10:00:00.000Z"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["UpdateTenantUserResponse"];
@@ -15771,7 +16954,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description External user deleted */
+            /** @description Delete an external user */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -15784,8 +16967,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "External user deleted",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -15793,7 +16976,9 @@ export interface operations {
                      *         "connectionsRevoked": 0,
                      *         "revokedAtPlatform": 0,
                      *         "adAccountsRemoved": 0
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["DeleteExternalUserResponse"];
@@ -15917,7 +17102,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Tenant closed */
+            /** @description Close the tenant */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -15930,15 +17115,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Tenant closed",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "tenantId": "string",
                      *         "externalUsersDeleted": 0,
                      *         "closedAt": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["CloseTenantResponse"];
@@ -16057,8 +17244,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "The tenant's webhook endpoints (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": [
@@ -16074,7 +17261,9 @@ export interface operations {
                      *           "createdAt": "2026-11-24T10:00:00.000Z",
                      *           "updatedAt": "2026-11-24T10:00:00.000Z"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ListWebhooksResponse"];
@@ -16197,8 +17386,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Add a webhook endpoint (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 201,
                      *       "data": {
@@ -16213,7 +17402,9 @@ export interface operations {
                      *         "createdAt": "2026-11-24T10:00:00.000Z",
                      *         "updatedAt": "2026-11-24T10:00:00.000Z",
                      *         "secret": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateWebhookResponse"];
@@ -16334,8 +17525,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "One webhook endpoint (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -16349,7 +17540,9 @@ export interface operations {
                      *         "previousSecretExpiresAt": "2026-11-24T10:00:00.000Z",
                      *         "createdAt": "2026-11-24T10:00:00.000Z",
                      *         "updatedAt": "2026-11-24T10:00:00.000Z"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["GetWebhookResponse"];
@@ -16484,14 +17677,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Remove a webhook endpoint and its delivery log (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "id": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
                      *         "deleted": true
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["DeleteWebhookResponse"];
@@ -16630,8 +17825,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Change a webhook endpoint (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -16645,7 +17840,9 @@ export interface operations {
                      *         "previousSecretExpiresAt": "2026-11-24T10:00:00.000Z",
                      *         "createdAt": "2026-11-24T10:00:00.000Z",
                      *         "updatedAt": "2026-11-24T10:00:00.000Z"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["UpdateWebhookResponse"];
@@ -16784,8 +17981,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Rotate the signing secret (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 201,
                      *       "data": {
@@ -16800,7 +17997,9 @@ export interface operations {
                      *         "createdAt": "2026-11-24T10:00:00.000Z",
                      *         "updatedAt": "2026-11-24T10:00:00.000Z",
                      *         "secret": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["RotateWebhookSecretResponse"];
@@ -16939,8 +18138,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Delivery log of an endpoint, newest first (owner/admin)",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -16962,7 +18161,9 @@ export interface operations {
                      *         "page": 0,
                      *         "pageSize": 0,
                      *         "total": 0
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ListWebhookDeliveriesResponse"];
@@ -17099,8 +18300,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Job accepted",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 202,
                      *       "data": {
@@ -17115,7 +18316,9 @@ export interface operations {
                      *         "nextAttemptAt": "2026-11-24T10:00:00.000Z",
                      *         "deliveredAt": "2026-11-24T10:00:00.000Z",
                      *         "createdAt": "2026-11-24T10:00:00.000Z"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["RedeliverWebhookResponse"];
@@ -17227,7 +18430,7 @@ export interface operations {
         parameters: {
             query?: {
                 state?: "queued" | "active" | "completed" | "failed";
-                type?: "write" | "import";
+                type?: "write" | "import" | "report";
                 platform?: "facebook" | "tiktok" | "google" | "linkedin";
                 adAccountId?: string;
                 createdAfter?: string;
@@ -17247,7 +18450,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Jobs fetched */
+            /** @description List jobs */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -17260,8 +18463,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Jobs fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -17290,7 +18493,9 @@ export interface operations {
                      *           }
                      *         ],
                      *         "nextCursor": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ListJobsResponse"];
@@ -17389,7 +18594,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Job fetched */
+            /** @description Get a job */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -17402,8 +18607,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Job fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -17427,7 +18632,9 @@ export interface operations {
                      *         "createdAt": "2026-11-24T10:00:00.000Z",
                      *         "startedAt": "2026-11-24T10:00:00.000Z",
                      *         "finishedAt": "2026-11-24T10:00:00.000Z"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["GetJobResponse"];
@@ -17543,7 +18750,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Imported entities fetched */
+            /** @description List an import's stored records */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -17556,8 +18763,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Imported entities fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -17570,7 +18777,9 @@ export interface operations {
                      *           }
                      *         ],
                      *         "nextCursor": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ListJobEntitiesResponse"];
@@ -17698,8 +18907,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad account import finished",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -17891,8 +19100,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad account imported",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -18085,7 +19294,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ad account imported */
+            /** @description Import a TikTok ad account (deprecated GET form) */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -18099,8 +19308,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad account imported",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -18192,7 +19401,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -18320,8 +19529,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad account imported",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -18528,8 +19737,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad account imported",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -18721,8 +19930,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad account imported",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -18935,8 +20144,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad account imported",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -19109,6 +20318,173 @@ export interface operations {
             };
         };
     };
+    listAuditRecords: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                platform?: "facebook" | "tiktok" | "google" | "linkedin";
+                operation?: string;
+                outcome?: "accepted" | "dry_run" | "refused" | "confirmation_required" | "completed" | "failed";
+                from?: string;
+                to?: string;
+                cursor?: string;
+                limit?: number;
+                externalUserId?: string;
+                token?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the audit trail of writes */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Audit records fetched",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *             "time": "2026-11-24T10:00:00.000Z",
+                     *             "tenantId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *             "principal": {
+                     *               "kind": "external-user",
+                     *               "id": "string",
+                     *               "externalUserId": "string"
+                     *             },
+                     *             "surface": "rest",
+                     *             "requestId": "string",
+                     *             "platform": "string",
+                     *             "adAccountId": "string",
+                     *             "operation": "string",
+                     *             "outcome": "accepted",
+                     *             "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *             "objectId": "string",
+                     *             "errorCode": "string",
+                     *             "detail": {},
+                     *             "params": {},
+                     *             "before": {},
+                     *             "after": {},
+                     *             "finishedAt": "2026-11-24T10:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "nextCursor": "string"
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListAuditRecordsResponse"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     createConnectionAuthUrl: {
         parameters: {
             query?: {
@@ -19132,7 +20508,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Authorization URL created */
+            /** @description Create a platform authorization URL */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -19145,15 +20521,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Authorization URL created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "url": "https://example.com/",
                      *         "state": "string",
                      *         "expiresAt": "2026-11-24T10:00:00.000Z"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateConnectionAuthUrlResponse"];
@@ -19266,7 +20644,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Connection completed */
+            /** @description Complete a connection (OAuth redirect target) */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -19275,8 +20653,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Connection completed",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -19284,7 +20662,9 @@ export interface operations {
                      *         "platform": "string",
                      *         "connectionId": "string",
                      *         "adAccounts": 0
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ConnectionCallbackResponse"];
@@ -19363,11 +20743,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ActivateAdAccountDto"];
+                "application/json": components["schemas"]["SocialAccessTokenDto"] | components["schemas"]["ActivateAdAccountDto"];
             };
         };
         responses: {
-            /** @description Ad account activated */
+            /** @description Activate an ad account */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -19380,8 +20760,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad account activated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -19394,7 +20774,9 @@ export interface operations {
                      *         "connectionId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
                      *         "status": "active",
                      *         "validatedAt": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ActivateAdAccountResponse"];
@@ -19470,7 +20852,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -19567,7 +20949,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Ad account deactivated */
+            /** @description Deactivate an ad account */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -19580,8 +20962,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad account deactivated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -19594,7 +20976,9 @@ export interface operations {
                      *         "connectionId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
                      *         "status": "active",
                      *         "validatedAt": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["DeactivateAdAccountResponse"];
@@ -19722,7 +21106,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Connections fetched */
+            /** @description List connections */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -19735,8 +21119,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Connections fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -19778,7 +21162,9 @@ export interface operations {
                      *           }
                      *         ],
                      *         "nextCursor": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ListConnectionsResponse"];
@@ -19876,7 +21262,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Connection status fetched */
+            /** @description Get the connection status */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -19889,8 +21275,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Connection status fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -19929,7 +21315,9 @@ export interface operations {
                      *             "lastRefreshedAt": "string"
                      *           }
                      *         ]
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ConnectionStatusResponse"];
@@ -20029,7 +21417,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ad account removed */
+            /** @description Remove an ad account */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -20042,8 +21430,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad account removed",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -20058,7 +21446,9 @@ export interface operations {
                      *           "status": "active",
                      *           "validatedAt": "string"
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["RemoveConnectionAdAccountResponse"];
@@ -20171,7 +21561,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Connection revoked */
+            /** @description Revoke a connection */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -20184,15 +21574,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Connection revoked",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
                      *         "connectionId": "string",
                      *         "status": "revoked",
                      *         "platformRevoked": true
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["RevokeConnectionResponse"];
@@ -20304,7 +21696,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Connections fetched */
+            /** @description List a team's connections */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -20317,8 +21709,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Connections fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -20360,7 +21752,9 @@ export interface operations {
                      *           }
                      *         ],
                      *         "nextCursor": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["TeamListConnectionsResponse"];
@@ -20436,7 +21830,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -20514,7 +21908,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Ad account activated */
+            /** @description Activate an ad account for a team */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -20527,8 +21921,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad account activated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -20541,7 +21935,9 @@ export interface operations {
                      *         "connectionId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
                      *         "status": "active",
                      *         "validatedAt": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["TeamActivateAdAccountResponse"];
@@ -20617,7 +22013,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -20700,7 +22096,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Assets fetched */
+            /** @description List TikTok campaigns, ad groups or ads */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -20713,8 +22109,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Assets fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -20738,7 +22134,9 @@ export interface operations {
                      *           "total_number": 0,
                      *           "total_page": 0
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadTiktokAssetsResponse"];
@@ -20800,7 +22198,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -20893,6 +22291,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -20903,6 +22302,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -20913,7 +22314,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Assets created */
+            /** @description Create TikTok campaigns, ad groups and ads */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -20928,8 +22329,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Assets created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -21008,7 +22409,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["CreateTiktokAssetsResponse"];
+                    "application/json": components["schemas"]["CreateTiktokAssetsResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -21100,7 +22501,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -21198,6 +22599,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -21208,6 +22610,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -21218,7 +22622,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Assets status updated */
+            /** @description Change the status of TikTok campaigns, ad groups or ads */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -21233,8 +22637,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Assets status updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -21288,7 +22692,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["UpdateTiktokAssetsStatusResponse"];
+                    "application/json": components["schemas"]["UpdateTiktokAssetsStatusResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -21380,7 +22784,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -21478,6 +22882,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -21488,6 +22893,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 level: "campaign" | "adgroup" | "ad";
@@ -21501,7 +22908,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Asset updated */
+            /** @description Update a TikTok campaign, ad group or ad */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -21516,8 +22923,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
+                     *       "message": "Update a TikTok campaign, ad group or ad",
                      *       "success": true,
-                     *       "message": "Asset updated",
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -21536,7 +22943,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["UpdateTiktokAssetResponse"];
+                    "application/json": components["schemas"]["UpdateTiktokAssetResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -21628,7 +23035,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -21753,7 +23160,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Insights fetched */
+            /** @description Get TikTok insights */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -21766,8 +23173,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Insights fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -21789,7 +23196,9 @@ export interface operations {
                      *           "total_number": 0,
                      *           "total_page": 0
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadTiktokInsightsResponse"];
@@ -21851,7 +23260,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -21964,7 +23373,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Pixels fetched */
+            /** @description List TikTok pixels */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -21977,8 +23386,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Pixels fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -22009,7 +23418,9 @@ export interface operations {
                      *           "total_number": 0,
                      *           "total_page": 0
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadTiktokPixelsResponse"];
@@ -22071,7 +23482,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -22180,7 +23591,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Pixel event stats fetched */
+            /** @description Get TikTok pixel event stats */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -22193,8 +23604,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Pixel event stats fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -22213,7 +23624,9 @@ export interface operations {
                      *             ]
                      *           }
                      *         ]
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadTiktokPixelEventStatsResponse"];
@@ -22275,7 +23688,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -22385,7 +23798,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Smart+ campaigns fetched */
+            /** @description List Smart+ campaigns */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -22398,8 +23811,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Smart+ campaigns fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -22423,7 +23836,9 @@ export interface operations {
                      *           "total_number": 0,
                      *           "total_page": 0
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadTiktokSmartCampaignsResponse"];
@@ -22485,7 +23900,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -22578,6 +23993,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -22588,6 +24004,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -22598,7 +24016,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Smart+ campaign created */
+            /** @description Create a Smart+ campaign */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -22613,8 +24031,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Smart+ campaign created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -22633,7 +24051,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["CreateTiktokSmartCampaignResponse"];
+                    "application/json": components["schemas"]["CreateTiktokSmartCampaignResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -22725,7 +24143,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -22823,6 +24241,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -22833,6 +24252,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 id: string;
@@ -22845,7 +24266,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Smart+ campaign updated */
+            /** @description Update a Smart+ campaign */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -22860,8 +24281,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Smart+ campaign updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -22880,7 +24301,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["UpdateTiktokSmartCampaignResponse"];
+                    "application/json": components["schemas"]["UpdateTiktokSmartCampaignResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -22972,7 +24393,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -23070,6 +24491,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -23080,6 +24502,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -23090,7 +24514,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Smart+ campaign status updated */
+            /** @description Change the status of Smart+ campaigns */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -23105,8 +24529,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Smart+ campaign status updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -23160,7 +24584,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["UpdateTiktokSmartCampaignStatusResponse"];
+                    "application/json": components["schemas"]["UpdateTiktokSmartCampaignStatusResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -23252,7 +24676,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -23367,7 +24791,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Smart+ ad groups fetched */
+            /** @description List Smart+ ad groups */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -23380,8 +24804,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Smart+ ad groups fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -23415,7 +24839,9 @@ export interface operations {
                      *           "total_number": 0,
                      *           "total_page": 0
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadTiktokSmartAdGroupsResponse"];
@@ -23477,7 +24903,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -23570,6 +24996,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -23580,6 +25007,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -23590,7 +25019,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Smart+ ad group created */
+            /** @description Create a Smart+ ad group */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -23605,8 +25034,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Smart+ ad group created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -23635,7 +25064,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["CreateTiktokSmartAdGroupResponse"];
+                    "application/json": components["schemas"]["CreateTiktokSmartAdGroupResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -23727,7 +25156,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -23825,6 +25254,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -23835,6 +25265,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 id: string;
@@ -23847,7 +25279,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Smart+ ad group updated */
+            /** @description Update a Smart+ ad group */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -23862,8 +25294,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Smart+ ad group updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -23892,7 +25324,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["UpdateTiktokSmartAdGroupResponse"];
+                    "application/json": components["schemas"]["UpdateTiktokSmartAdGroupResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -23984,7 +25416,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -24082,6 +25514,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -24092,6 +25525,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -24102,7 +25537,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Smart+ ad group status updated */
+            /** @description Change the status of Smart+ ad groups */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -24117,8 +25552,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Smart+ ad group status updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -24172,7 +25607,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["UpdateTiktokSmartAdGroupStatusResponse"];
+                    "application/json": components["schemas"]["UpdateTiktokSmartAdGroupStatusResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -24264,7 +25699,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -24379,7 +25814,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Smart+ ads fetched */
+            /** @description List Smart+ ads */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -24392,8 +25827,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Smart+ ads fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -24429,7 +25864,9 @@ export interface operations {
                      *           "total_number": 0,
                      *           "total_page": 0
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadTiktokSmartAdsResponse"];
@@ -24491,7 +25928,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -24584,6 +26021,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -24594,6 +26032,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -24604,7 +26044,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Smart+ ad created */
+            /** @description Create a Smart+ ad */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -24619,8 +26059,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Smart+ ad created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -24651,7 +26091,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["CreateTiktokSmartAdResponse"];
+                    "application/json": components["schemas"]["CreateTiktokSmartAdResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -24743,7 +26183,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -24841,6 +26281,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -24851,6 +26292,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 id: string;
@@ -24863,7 +26306,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Smart+ ad updated */
+            /** @description Update a Smart+ ad */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -24878,8 +26321,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Smart+ ad updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -24910,7 +26353,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["UpdateTiktokSmartAdResponse"];
+                    "application/json": components["schemas"]["UpdateTiktokSmartAdResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -25002,7 +26445,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -25100,6 +26543,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -25110,6 +26554,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -25120,7 +26566,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Smart+ ad status updated */
+            /** @description Change the status of Smart+ ads */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -25135,8 +26581,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Smart+ ad status updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -25190,7 +26636,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["UpdateTiktokSmartAdStatusResponse"];
+                    "application/json": components["schemas"]["UpdateTiktokSmartAdStatusResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -25282,7 +26728,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -25380,6 +26826,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -25390,6 +26837,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 id: string;
@@ -25402,7 +26851,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Smart+ ad appeal submitted */
+            /** @description Appeal the review of a Smart+ ad */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -25417,8 +26866,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Smart+ ad appeal submitted",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {},
@@ -25426,7 +26875,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["AppealTiktokSmartAdResponse"];
+                    "application/json": components["schemas"]["AppealTiktokSmartAdResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -25518,7 +26967,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -25633,7 +27082,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Smart+ ad review info fetched */
+            /** @description Get the review info of Smart+ ads */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -25646,8 +27095,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Smart+ ad review info fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -25693,7 +27142,9 @@ export interface operations {
                      *             ]
                      *           }
                      *         ]
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadTiktokSmartAdReviewInfoResponse"];
@@ -25755,7 +27206,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -25848,6 +27299,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -25858,6 +27310,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -25868,7 +27322,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Smart+ ad material status updated */
+            /** @description Change the status of Smart+ ad materials */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -25883,8 +27337,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Smart+ ad material status updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -25898,7 +27352,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["UpdateTiktokSmartAdMaterialStatusResponse"];
+                    "application/json": components["schemas"]["UpdateTiktokSmartAdMaterialStatusResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -25990,7 +27444,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -26102,7 +27556,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Smart+ material review info fetched */
+            /** @description Get the review info of Smart+ materials */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -26115,8 +27569,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Smart+ material review info fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -26138,7 +27592,9 @@ export interface operations {
                      *             ]
                      *           }
                      *         ]
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadTiktokSmartMaterialReviewInfoResponse"];
@@ -26200,7 +27656,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -26316,7 +27772,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description GAQL query executed */
+            /** @description Run a GAQL query */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -26329,8 +27785,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "GAQL query executed",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -26414,7 +27870,9 @@ export interface operations {
                      *         "failedAccountIds": [
                      *           "string"
                      *         ]
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["GoogleGaqlResponse"];
@@ -26568,7 +28026,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Accessible accounts fetched */
+            /** @description List accessible Google Ads accounts */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -26581,8 +28039,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Accessible accounts fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -26606,7 +28064,9 @@ export interface operations {
                      *             }
                      *           }
                      *         ]
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["GoogleListAccessibleAccountsResponse"];
@@ -26744,7 +28204,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Accessible accounts fetched */
+            /** @description List a team's accessible Google Ads accounts */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -26757,8 +28217,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Accessible accounts fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -26782,7 +28242,9 @@ export interface operations {
                      *             }
                      *           }
                      *         ]
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["TeamGoogleListAccessibleAccountsResponse"];
@@ -26844,7 +28306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -26947,7 +28409,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Insights fetched */
+            /** @description Get Google Ads insights */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -26960,8 +28422,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Insights fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -27045,7 +28507,9 @@ export interface operations {
                      *         "failedAccountIds": [
                      *           "string"
                      *         ]
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["GoogleInsightsResponse"];
@@ -27205,7 +28669,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Assets fetched */
+            /** @description List Google Ads campaigns, ad groups or ads */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -27218,8 +28682,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Assets fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -27298,7 +28762,9 @@ export interface operations {
                      *           "totalResultsCount": "string"
                      *         },
                      *         "gaqlQuery": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["GoogleAssetsResponse"];
@@ -27440,6 +28906,7 @@ export interface operations {
                 validateOnly?: "true" | "false" | "1" | "0";
                 token?: string;
                 externalUserId?: string;
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -27450,6 +28917,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 campaignId: string;
@@ -27462,7 +28931,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Campaign status updated */
+            /** @description Change a Google Ads campaign's status */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -27477,8 +28946,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaign status updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -27493,7 +28962,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["GoogleSetCampaignStatusResponse"];
+                    "application/json": components["schemas"]["GoogleSetCampaignStatusResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -27585,7 +29054,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -27684,6 +29153,7 @@ export interface operations {
                 validateOnly?: "true" | "false" | "1" | "0";
                 token?: string;
                 externalUserId?: string;
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -27694,6 +29164,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 campaignId: string;
@@ -27706,7 +29178,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Campaign budget updated */
+            /** @description Change a Google Ads campaign's budget */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -27721,8 +29193,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaign budget updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -27739,7 +29211,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["GoogleSetCampaignBudgetResponse"];
+                    "application/json": components["schemas"]["GoogleSetCampaignBudgetResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -27831,7 +29303,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -27958,8 +29430,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad account import finished",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -28148,8 +29620,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad account imported",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -28344,7 +29816,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Pages fetched */
+            /** @description List Pages */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -28357,8 +29829,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Pages fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -28381,7 +29853,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListPagesResponse"];
@@ -28443,7 +29917,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -28553,7 +30027,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ad accounts fetched */
+            /** @description List Meta ad accounts */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -28566,8 +30040,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad accounts fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -28594,7 +30068,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListAdAccountsResponse"];
@@ -28656,7 +30132,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -28765,7 +30241,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ad account fetched */
+            /** @description Get a Meta ad account */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -28778,8 +30254,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad account fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -28794,7 +30270,9 @@ export interface operations {
                      *           "id": "120210000000000001",
                      *           "name": "string"
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookGetAdAccountResponse"];
@@ -28856,7 +30334,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -28966,7 +30444,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Businesses fetched */
+            /** @description List businesses */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -28979,8 +30457,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Businesses fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -29002,7 +30480,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListBusinessesResponse"];
@@ -29064,7 +30544,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -29173,7 +30653,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Business fetched */
+            /** @description Get a business */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -29186,8 +30666,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Business fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -29197,7 +30677,9 @@ export interface operations {
                      *         "verification_status": "string",
                      *         "vertical": "string",
                      *         "link": "string"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookGetBusinessResponse"];
@@ -29259,7 +30741,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -29371,7 +30853,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Business ad accounts fetched */
+            /** @description List a business's ad accounts */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -29384,8 +30866,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Business ad accounts fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -29412,7 +30894,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListBusinessAdAccountsResponse"];
@@ -29474,7 +30958,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -29586,7 +31070,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Product catalogs fetched */
+            /** @description List a business's product catalogs */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -29599,8 +31083,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Product catalogs fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -29621,7 +31105,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListBusinessCatalogsResponse"];
@@ -29683,7 +31169,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -29795,7 +31281,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Campaigns fetched */
+            /** @description List campaigns */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -29808,8 +31294,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaigns fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -29841,7 +31327,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListCampaignsResponse"];
@@ -29903,7 +31391,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -29996,6 +31484,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -30006,6 +31495,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -30016,7 +31507,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Campaign created */
+            /** @description Create a campaign */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -30031,8 +31522,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaign created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -30042,7 +31533,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookCreateCampaignResponse"];
+                    "application/json": components["schemas"]["FacebookCreateCampaignResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -30134,7 +31625,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -30232,6 +31723,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -30242,6 +31734,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -30252,7 +31746,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Campaign created */
+            /** @description Create a lead campaign (OUTCOME_LEADS) */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -30267,8 +31761,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaign created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -30278,7 +31772,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookCreateLeadCampaignResponse"];
+                    "application/json": components["schemas"]["FacebookCreateLeadCampaignResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -30370,7 +31864,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -30468,6 +31962,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -30478,6 +31973,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -30488,7 +31985,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Campaign created */
+            /** @description Create an awareness campaign (OUTCOME_AWARENESS) */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -30503,8 +32000,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaign created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -30514,7 +32011,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookCreateAwarenessCampaignResponse"];
+                    "application/json": components["schemas"]["FacebookCreateAwarenessCampaignResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -30606,7 +32103,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -30704,6 +32201,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -30714,6 +32212,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -30724,7 +32224,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Campaign created */
+            /** @description Create a traffic campaign (OUTCOME_TRAFFIC) */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -30739,8 +32239,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaign created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -30750,7 +32250,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookCreateTrafficCampaignResponse"];
+                    "application/json": components["schemas"]["FacebookCreateTrafficCampaignResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -30842,7 +32342,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -30940,6 +32440,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -30950,6 +32451,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -30960,7 +32463,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Campaign created */
+            /** @description Create an engagement campaign (OUTCOME_ENGAGEMENT) */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -30975,8 +32478,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaign created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -30986,7 +32489,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookCreateEngagementCampaignResponse"];
+                    "application/json": components["schemas"]["FacebookCreateEngagementCampaignResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -31078,7 +32581,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -31176,6 +32679,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -31186,6 +32690,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -31196,7 +32702,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Campaign created */
+            /** @description Create a sales campaign (OUTCOME_SALES) */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -31211,8 +32717,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaign created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -31222,7 +32728,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookCreateSalesCampaignResponse"];
+                    "application/json": components["schemas"]["FacebookCreateSalesCampaignResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -31314,7 +32820,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -31431,7 +32937,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ads fetched */
+            /** @description List ads */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -31444,8 +32950,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ads fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -31473,7 +32979,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListAdsResponse"];
@@ -31535,7 +33043,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -31628,6 +33136,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -31638,6 +33147,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -31648,7 +33159,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Ad created */
+            /** @description Create an ad */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -31663,8 +33174,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -31675,7 +33186,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookCreateAdResponse"];
+                    "application/json": components["schemas"]["FacebookCreateAdResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -31767,7 +33278,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -31865,6 +33376,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -31875,6 +33387,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 id: string;
@@ -31887,7 +33401,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Ad copied */
+            /** @description Copy an ad */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -31902,8 +33416,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad copied",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -31913,7 +33427,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookCloneAdResponse"];
+                    "application/json": components["schemas"]["FacebookCloneAdResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -32005,7 +33519,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -32122,7 +33636,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ad sets fetched */
+            /** @description List ad sets */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -32135,8 +33649,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad sets fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -32168,7 +33682,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListAdSetsResponse"];
@@ -32230,7 +33746,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -32323,6 +33839,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -32333,6 +33850,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -32343,7 +33862,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Ad set created */
+            /** @description Create an ad set */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -32358,8 +33877,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad set created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -32369,7 +33888,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookCreateAdSetResponse"];
+                    "application/json": components["schemas"]["FacebookCreateAdSetResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -32461,7 +33980,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -32575,7 +34094,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Campaign fetched */
+            /** @description Get a campaign */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -32588,8 +34107,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaign fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -32609,7 +34128,9 @@ export interface operations {
                      *         "stop_time": "2026-01-31T10:00:00+0000",
                      *         "created_time": "2026-01-31T10:00:00+0000",
                      *         "updated_time": "2026-01-31T10:00:00+0000"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookGetCampaignResponse"];
@@ -32671,7 +34192,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -32764,6 +34285,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -32774,6 +34296,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 id: string;
@@ -32786,7 +34310,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Campaign updated */
+            /** @description Update a campaign */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -32801,8 +34325,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaign updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -32816,7 +34340,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookUpdateCampaignResponse"];
+                    "application/json": components["schemas"]["FacebookUpdateCampaignResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -32908,7 +34432,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -33022,7 +34546,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ad set fetched */
+            /** @description Get an ad set */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -33035,8 +34559,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad set fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -33056,7 +34580,9 @@ export interface operations {
                      *         "end_time": "2026-01-31T10:00:00+0000",
                      *         "created_time": "2026-01-31T10:00:00+0000",
                      *         "updated_time": "2026-01-31T10:00:00+0000"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookGetAdSetResponse"];
@@ -33118,7 +34644,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -33211,6 +34737,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -33221,6 +34748,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 id: string;
@@ -33233,7 +34762,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Ad set updated */
+            /** @description Update an ad set */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -33248,8 +34777,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad set updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -33263,7 +34792,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookUpdateAdSetResponse"];
+                    "application/json": components["schemas"]["FacebookUpdateAdSetResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -33355,7 +34884,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -33469,7 +34998,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ad fetched */
+            /** @description Get an ad */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -33482,8 +35011,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -33499,7 +35028,9 @@ export interface operations {
                      *         "effective_status": "string",
                      *         "created_time": "2026-01-31T10:00:00+0000",
                      *         "updated_time": "2026-01-31T10:00:00+0000"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookGetAdResponse"];
@@ -33561,7 +35092,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -33654,6 +35185,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -33664,6 +35196,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 id: string;
@@ -33676,7 +35210,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Ad updated */
+            /** @description Update an ad */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -33691,8 +35225,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -33706,7 +35240,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookUpdateAdResponse"];
+                    "application/json": components["schemas"]["FacebookUpdateAdResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -33798,7 +35332,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -33896,6 +35430,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -33906,6 +35441,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 id: string;
@@ -33918,7 +35455,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Campaign status updated */
+            /** @description Change the status of a campaign */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -33933,8 +35470,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaign status updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -33946,7 +35483,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookUpdateCampaignStatusResponse"];
+                    "application/json": components["schemas"]["FacebookUpdateCampaignStatusResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -34038,7 +35575,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -34157,7 +35694,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ads fetched */
+            /** @description List the ads of a campaign */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -34170,8 +35707,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ads fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -34199,7 +35736,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListCampaignAdsResponse"];
@@ -34261,7 +35800,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -34354,6 +35893,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -34364,6 +35904,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 id: string;
@@ -34376,7 +35918,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Ad set status updated */
+            /** @description Change the status of an ad set */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -34391,8 +35933,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad set status updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -34404,7 +35946,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookUpdateAdSetStatusResponse"];
+                    "application/json": components["schemas"]["FacebookUpdateAdSetStatusResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -34496,7 +36038,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -34615,7 +36157,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ads fetched */
+            /** @description List the ads of an ad set */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -34628,8 +36170,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ads fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -34657,7 +36199,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListAdSetAdsResponse"];
@@ -34719,7 +36263,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -34812,6 +36356,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -34822,6 +36367,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 id: string;
@@ -34834,7 +36381,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Ad status updated */
+            /** @description Change the status of an ad */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -34849,8 +36396,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Ad status updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -34862,7 +36409,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookUpdateAdStatusResponse"];
+                    "application/json": components["schemas"]["FacebookUpdateAdStatusResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -34954,7 +36501,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -35069,7 +36616,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Creatives fetched */
+            /** @description List creatives */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -35082,8 +36629,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Creatives fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -35110,7 +36657,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListCreativesResponse"];
@@ -35172,7 +36721,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -35281,7 +36830,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Creative fetched */
+            /** @description Get a creative */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -35294,8 +36843,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Creative fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -35310,7 +36859,9 @@ export interface operations {
                      *         "image_url": "string",
                      *         "thumbnail_url": "string",
                      *         "call_to_action_type": "LEARN_MORE"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookGetCreativeResponse"];
@@ -35372,7 +36923,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -35481,7 +37032,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Previews generated */
+            /** @description Preview a creative */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -35494,8 +37045,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Previews generated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -35504,7 +37055,9 @@ export interface operations {
                      *             "body": "string"
                      *           }
                      *         ]
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookPreviewCreativeResponse"];
@@ -35566,7 +37119,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -35659,6 +37212,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -35669,6 +37223,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -35679,7 +37235,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Image uploaded */
+            /** @description Upload an ad image */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -35694,8 +37250,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Image uploaded",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -35706,7 +37262,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookUploadAdImageResponse"];
+                    "application/json": components["schemas"]["FacebookUploadAdImageResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -35798,7 +37354,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -35896,6 +37452,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -35906,6 +37463,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -35916,7 +37475,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Creative created */
+            /** @description Create a creative */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -35931,8 +37490,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Creative created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -35942,7 +37501,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookCreateAdCreativeResponse"];
+                    "application/json": components["schemas"]["FacebookCreateAdCreativeResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -36034,7 +37593,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -36149,7 +37708,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Saved audiences fetched */
+            /** @description List saved audiences */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -36162,8 +37721,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Saved audiences fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -36188,7 +37747,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListSavedAudiencesResponse"];
@@ -36250,7 +37811,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -36360,7 +37921,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Custom audiences fetched */
+            /** @description List custom audiences */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -36373,8 +37934,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Custom audiences fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -36406,7 +37967,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListCustomAudiencesResponse"];
@@ -36468,7 +38031,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -36561,6 +38124,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -36571,6 +38135,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -36581,7 +38147,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Lookalike audience created */
+            /** @description Create a lookalike audience */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -36596,8 +38162,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Lookalike audience created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -36607,7 +38173,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookCreateLookalikeAudienceResponse"];
+                    "application/json": components["schemas"]["FacebookCreateLookalikeAudienceResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -36699,7 +38265,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -36813,7 +38379,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Audience size estimated */
+            /** @description Estimate an audience's size */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -36826,8 +38392,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Audience size estimated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -36836,7 +38402,9 @@ export interface operations {
                      *           "users_upper_bound": 0,
                      *           "estimate_ready": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookEstimateAudienceResponse"];
@@ -36898,7 +38466,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -37007,7 +38575,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Targeting options found */
+            /** @description Search targeting options */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -37020,8 +38588,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Targeting options found",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -37046,7 +38614,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookTargetingSearchResponse"];
@@ -37108,7 +38678,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -37214,7 +38784,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Targeting options found */
+            /** @description Search targeting options for a team */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -37227,8 +38797,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Targeting options found",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -37253,7 +38823,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["TeamFacebookTargetingSearchResponse"];
@@ -37315,7 +38887,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -37425,7 +38997,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Pixels fetched */
+            /** @description List pixels */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -37438,8 +39010,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Pixels fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -37464,7 +39036,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListPixelsResponse"];
@@ -37526,7 +39100,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -37619,6 +39193,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -37629,6 +39204,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -37639,7 +39216,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Pixel created */
+            /** @description Create a pixel */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -37654,8 +39231,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Pixel created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -37665,7 +39242,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookCreatePixelResponse"];
+                    "application/json": components["schemas"]["FacebookCreatePixelResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -37757,7 +39334,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -37871,7 +39448,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Pixel fetched */
+            /** @description Get a pixel */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -37884,8 +39461,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Pixel fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -37898,7 +39475,9 @@ export interface operations {
                      *           "id": "string",
                      *           "account_id": "string"
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookGetPixelResponse"];
@@ -37960,7 +39539,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -38071,7 +39650,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Pixel stats fetched */
+            /** @description Get a pixel's event stats */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -38084,8 +39663,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Pixel stats fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -38101,7 +39680,9 @@ export interface operations {
                      *             ]
                      *           }
                      *         ]
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookGetPixelStatsResponse"];
@@ -38163,7 +39744,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -38272,7 +39853,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Dataset quality fetched */
+            /** @description Get a pixel's dataset quality */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -38285,8 +39866,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Dataset quality fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -38316,7 +39897,9 @@ export interface operations {
                      *             }
                      *           }
                      *         ]
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookGetDatasetQualityResponse"];
@@ -38378,7 +39961,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -38488,7 +40071,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Custom conversions fetched */
+            /** @description List custom conversions */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -38501,8 +40084,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Custom conversions fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -38529,7 +40112,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListCustomConversionsResponse"];
@@ -38591,7 +40176,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -38684,6 +40269,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -38694,6 +40280,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -38704,7 +40292,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Custom conversion created */
+            /** @description Create a custom conversion */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -38719,8 +40307,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Custom conversion created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -38730,7 +40318,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookCreateCustomConversionResponse"];
+                    "application/json": components["schemas"]["FacebookCreateCustomConversionResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -38822,7 +40410,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -38936,7 +40524,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Custom conversion fetched */
+            /** @description Get a custom conversion */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -38949,8 +40537,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Custom conversion fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -38965,7 +40553,9 @@ export interface operations {
                      *         "creation_time": "2026-01-31T10:00:00+0000",
                      *         "last_fired_time": "2026-01-31T10:00:00+0000",
                      *         "is_archived": true
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookGetCustomConversionResponse"];
@@ -39027,7 +40617,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -39137,7 +40727,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Lead forms fetched */
+            /** @description List lead forms */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -39150,8 +40740,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Lead forms fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -39171,7 +40761,9 @@ export interface operations {
                      *             "after": "string"
                      *           }
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListLeadFormsResponse"];
@@ -39233,7 +40825,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -39326,6 +40918,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -39336,6 +40929,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -39346,7 +40941,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Lead form created */
+            /** @description Create a lead form */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -39361,8 +40956,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Lead form created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -39372,7 +40967,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookCreateLeadFormResponse"];
+                    "application/json": components["schemas"]["FacebookCreateLeadFormResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -39464,7 +41059,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -39581,7 +41176,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Leads fetched */
+            /** @description List a lead form's leads */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -39594,8 +41189,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Leads fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -39631,7 +41226,9 @@ export interface operations {
                      *           "hasNext": true,
                      *           "hasPrevious": true
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListLeadsResponse"];
@@ -39693,7 +41290,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -39786,6 +41383,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -39796,6 +41394,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 formId: string;
@@ -39808,7 +41408,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Leads exported */
+            /** @description Export a lead form's leads */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -39823,8 +41423,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Leads exported",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -39837,7 +41437,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookExportLeadsResponse"];
+                    "application/json": components["schemas"]["FacebookExportLeadsResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -39929,7 +41529,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -40045,6 +41645,7 @@ export interface operations {
                 before?: string;
                 reportRunId?: string;
                 async?: "true" | "false";
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -40055,13 +41656,15 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Insights fetched */
+            /** @description Get Meta insights */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -40076,8 +41679,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Insights fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -40118,7 +41721,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["FacebookInsightsResponse"];
+                    "application/json": components["schemas"]["FacebookInsightsResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -40210,7 +41813,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -40326,6 +41929,7 @@ export interface operations {
                 before?: string;
                 reportRunId?: string;
                 async?: "true" | "false";
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -40336,13 +41940,15 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Insights fetched */
+            /** @description Get Meta insights (connection surface) */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -40357,8 +41963,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Insights fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -40399,7 +42005,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["ConnectionsFacebookInsightsResponse"];
+                    "application/json": components["schemas"]["ConnectionsFacebookInsightsResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -40491,7 +42097,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -40601,7 +42207,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Operations fetched */
+            /** @description List the Meta operations */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -40614,8 +42220,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Operations fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -40630,7 +42236,9 @@ export interface operations {
                      *           }
                      *         ],
                      *         "components": {}
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["FacebookListOperationsResponse"];
@@ -40750,8 +42358,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Operation executed",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -40861,7 +42469,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -40979,7 +42587,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Campaign groups fetched */
+            /** @description List LinkedIn campaign groups */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -40992,8 +42600,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaign groups fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -41028,7 +42636,9 @@ export interface operations {
                      *         "metadata": {
                      *           "nextPageToken": "string"
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadLinkedinCampaignGroupsResponse"];
@@ -41090,7 +42700,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -41183,6 +42793,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -41193,6 +42804,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -41203,7 +42816,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Campaign group created */
+            /** @description Create a LinkedIn campaign group */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -41218,8 +42831,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaign group created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -41231,7 +42844,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["CreateLinkedinCampaignGroupResponse"];
+                    "application/json": components["schemas"]["CreateLinkedinCampaignGroupResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -41323,7 +42936,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -41421,6 +43034,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -41431,6 +43045,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 id: string;
@@ -41443,7 +43059,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Campaign group status updated */
+            /** @description Change a LinkedIn campaign group's status */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -41458,8 +43074,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaign group status updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -41471,7 +43087,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["UpdateLinkedinCampaignGroupStatusResponse"];
+                    "application/json": components["schemas"]["UpdateLinkedinCampaignGroupStatusResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -41563,7 +43179,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -41683,7 +43299,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Campaigns fetched */
+            /** @description List LinkedIn campaigns */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -41696,8 +43312,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaigns fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -41749,7 +43365,9 @@ export interface operations {
                      *         "metadata": {
                      *           "nextPageToken": "string"
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadLinkedinCampaignsResponse"];
@@ -41811,7 +43429,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -41904,6 +43522,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -41914,6 +43533,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path?: never;
             cookie?: never;
@@ -41924,7 +43545,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Campaign created */
+            /** @description Create a LinkedIn campaign */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -41939,8 +43560,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaign created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -41952,7 +43573,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["CreateLinkedinCampaignResponse"];
+                    "application/json": components["schemas"]["CreateLinkedinCampaignResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -42044,7 +43665,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -42142,6 +43763,7 @@ export interface operations {
             query?: {
                 /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
                 externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
@@ -42152,6 +43774,8 @@ export interface operations {
                 Prefer?: components["parameters"]["Prefer"];
                 /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 id: string;
@@ -42164,7 +43788,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Campaign status updated */
+            /** @description Change a LinkedIn campaign's status */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -42179,8 +43803,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Campaign status updated",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -42192,7 +43816,7 @@ export interface operations {
                      *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["UpdateLinkedinCampaignStatusResponse"];
+                    "application/json": components["schemas"]["UpdateLinkedinCampaignStatusResponse"] | components["schemas"]["WriteDryRunResponse"];
                 };
             };
             /** @description The job was accepted (or is still running after the wait): poll `Location` */
@@ -42284,7 +43908,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -42400,7 +44024,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Creatives fetched */
+            /** @description List LinkedIn creatives */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -42413,8 +44037,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Creatives fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -42440,7 +44064,9 @@ export interface operations {
                      *         "metadata": {
                      *           "nextPageToken": "string"
                      *         }
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadLinkedinCreativesResponse"];
@@ -42502,7 +44128,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -42616,7 +44242,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Analytics fetched */
+            /** @description Get LinkedIn analytics */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -42629,8 +44255,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Analytics fetched",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 200,
                      *       "data": {
@@ -42656,7 +44282,9 @@ export interface operations {
                      *             "costInLocalCurrency": "12.34"
                      *           }
                      *         ]
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["ReadLinkedinAnalyticsResponse"];
@@ -42718,7 +44346,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description The platform rejected the request */
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -42822,7 +44450,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Connect session created */
+            /** @description Create a Connect session */
             201: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -42835,15 +44463,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "success": true,
                      *       "message": "Connect session created",
+                     *       "success": true,
                      *       "timestamp": "2026-11-24T10:00:00.000Z",
                      *       "statusCode": 201,
                      *       "data": {
                      *         "token": "cs_Qm9vZ2llLXdvb2dpZS1ib29naWUtd29vZ2llLWJvb2dpZQ",
                      *         "url": "https://gateway.example.com/connect/cs_Qm9vZ2llLXdvb2dpZS1ib29naWUtd29vZ2llLWJvb2dpZQ",
                      *         "expiresAt": "2026-11-24T10:00:00.000Z"
-                     *       }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
                      *     }
                      */
                     "application/json": components["schemas"]["CreateConnectSessionResponse"];
@@ -42937,12 +44567,2443 @@ export interface operations {
             };
         };
     };
+    readReport: {
+        parameters: {
+            query: {
+                adAccountIds?: string;
+                from: string;
+                to: string;
+                level?: "account" | "campaign" | "adset" | "ad";
+                granularity?: "day" | "total";
+                metrics?: string;
+                include?: "raw";
+                limit?: number;
+                cursor?: string;
+                externalUserId?: string;
+                token?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a cross-platform performance report */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Report fetched",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "rows": [
+                     *           {
+                     *             "platform": "facebook",
+                     *             "adAccountId": "string",
+                     *             "accountName": "string",
+                     *             "currency": "USD",
+                     *             "timezone": "America/Los_Angeles",
+                     *             "level": "account",
+                     *             "id": "string",
+                     *             "name": "string",
+                     *             "parent": {
+                     *               "campaignId": "string",
+                     *               "adsetId": "string"
+                     *             },
+                     *             "date": "string",
+                     *             "from": "string",
+                     *             "to": "string",
+                     *             "spend": "1234.50",
+                     *             "conversionValue": "1234.50",
+                     *             "impressions": 0,
+                     *             "clicks": 0,
+                     *             "conversions": 0,
+                     *             "reach": 0,
+                     *             "ctr": "string",
+                     *             "cpc": "string",
+                     *             "cpm": "string",
+                     *             "attribution": {
+                     *               "clickDays": 0,
+                     *               "viewDays": 0,
+                     *               "source": "account_default"
+                     *             },
+                     *             "finalized": true,
+                     *             "raw": {}
+                     *           }
+                     *         ],
+                     *         "totals": [
+                     *           {
+                     *             "currency": "string",
+                     *             "spend": "1234.50",
+                     *             "conversionValue": "1234.50",
+                     *             "impressions": 0,
+                     *             "clicks": 0,
+                     *             "conversions": 0,
+                     *             "ctr": "string",
+                     *             "cpc": "string",
+                     *             "cpm": "string",
+                     *             "rows": 0
+                     *           }
+                     *         ],
+                     *         "errors": [
+                     *           {
+                     *             "platform": "facebook",
+                     *             "adAccountId": "string",
+                     *             "code": "string",
+                     *             "message": "string",
+                     *             "reconsent": {
+                     *               "method": "POST",
+                     *               "path": "string",
+                     *               "body": {}
+                     *             }
+                     *           }
+                     *         ],
+                     *         "nextCursor": "string"
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadReportResponse"];
+                    "text/csv": string;
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    facebookProxyGet: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+            };
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Proxy a Meta read */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FacebookProxyGetResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    teamFacebookProxyGet: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                teamId: string;
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Proxy a Meta read for a team */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamFacebookProxyGetResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    tiktokProxyGet: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+            };
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Proxy a TikTok read */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TiktokProxyGetResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    teamTiktokProxyGet: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                teamId: string;
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Proxy a TikTok read for a team */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamTiktokProxyGetResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    googleProxyGet: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+            };
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Proxy a Google Ads read */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GoogleProxyGetResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    googleProxyPost: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+            };
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProxyRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Proxy a Google Ads reading POST */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GoogleProxyPostResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    teamGoogleProxyGet: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                teamId: string;
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Proxy a Google Ads read for a team */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamGoogleProxyGetResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    teamGoogleProxyPost: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                teamId: string;
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProxyRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Proxy a Google Ads reading POST for a team */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamGoogleProxyPostResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    linkedinProxyGet: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+            };
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Proxy a LinkedIn read */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LinkedinProxyGetResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    teamLinkedinProxyGet: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+            };
+            path: {
+                teamId: string;
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Proxy a LinkedIn read for a team */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamLinkedinProxyGetResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform failed after retries */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listPlatformVersions: {
+        parameters: {
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The platform API versions in use and their sunsets */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Platforms fetched",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": [
+                     *         {
+                     *           "platform": "facebook",
+                     *           "displayName": "Meta",
+                     *           "version": "v25.0",
+                     *           "configVariable": "FACEBOOK_API_VERSION",
+                     *           "state": "current",
+                     *           "released": "2026-02-18",
+                     *           "sunset": "2027-02-23",
+                     *           "daysLeft": 87,
+                     *           "sources": {
+                     *             "released": "https://example.com/",
+                     *             "sunset": "https://example.com/"
+                     *           },
+                     *           "unconfirmed": "string"
+                     *         }
+                     *       ],
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "string"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ListPlatformVersionsResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
     openapi: {
         parameters: {
             query?: never;
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description The `ETag` of a copy the client holds */
+                "If-None-Match"?: string;
             };
             path?: never;
             cookie?: never;
@@ -42953,6 +47014,10 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    /** @description Validator of this body: send it back as `If-None-Match` to get a 304 while it is current */
+                    ETag?: string;
+                    /** @description May be reused for 300 s, then revalidated */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -42973,11 +47038,20 @@ export interface operations {
                             title: string;
                             version: string;
                         };
-                        paths: {
-                            [key: string]: unknown;
-                        };
+                        paths: components["schemas"]["GenericObjectDto"];
                     };
                 };
+            };
+            /** @description Not modified: the copy named by `If-None-Match` is current (no body) */
+            304: {
+                headers: {
+                    /** @description Validator of this body: send it back as `If-None-Match` to get a 304 while it is current */
+                    ETag?: string;
+                    /** @description May be reused for 300 s, then revalidated */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
             400: {
@@ -43029,6 +47103,8 @@ export interface operations {
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description The `ETag` of a copy the client holds */
+                "If-None-Match"?: string;
             };
             path?: never;
             cookie?: never;
@@ -43039,12 +47115,27 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    /** @description Validator of this body: send it back as `If-None-Match` to get a 304 while it is current */
+                    ETag?: string;
+                    /** @description May be reused for 300 s, then revalidated */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     /** @example string */
                     "text/html": string;
                 };
+            };
+            /** @description Not modified: the copy named by `If-None-Match` is current (no body) */
+            304: {
+                headers: {
+                    /** @description Validator of this body: send it back as `If-None-Match` to get a 304 while it is current */
+                    ETag?: string;
+                    /** @description May be reused for 300 s, then revalidated */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
             400: {
@@ -43096,6 +47187,8 @@ export interface operations {
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description The `ETag` of a copy the client holds */
+                "If-None-Match"?: string;
             };
             path?: never;
             cookie?: never;
@@ -43106,12 +47199,27 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    /** @description Validator of this body: send it back as `If-None-Match` to get a 304 while it is current */
+                    ETag?: string;
+                    /** @description May be reused for 86400 s, then revalidated */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     /** @example string */
                     "text/javascript": string;
                 };
+            };
+            /** @description Not modified: the copy named by `If-None-Match` is current (no body) */
+            304: {
+                headers: {
+                    /** @description Validator of this body: send it back as `If-None-Match` to get a 304 while it is current */
+                    ETag?: string;
+                    /** @description May be reused for 86400 s, then revalidated */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
             400: {
@@ -43353,6 +47461,72 @@ export interface operations {
             };
         };
     };
+    webhook_write_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-timestamp": string;
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @enum {string} */
+                    type: "write.completed";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["AuditRecordDto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_write_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-timestamp": string;
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @enum {string} */
+                    type: "write.failed";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["AuditRecordDto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     webhook_connection_created: {
         parameters: {
             query?: never;
@@ -43519,3 +47693,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

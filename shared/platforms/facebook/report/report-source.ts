@@ -1,3 +1,4 @@
+import { AppError } from '../../../errors/app-error';
 import type { PlatformCaller } from '../../core/caller';
 import { addDec, formatDec, parseDec, ZERO } from '../../core/decimal';
 import type { Attribution, ReportRequest, ReportSource, SourceRow } from '../../core/report-source';
@@ -100,10 +101,14 @@ async function asyncRun(caller: PlatformCaller, accountId: string, req: ReportRe
     const run = await graph.call<ReportRun>(reportRunStatusCall(started.report_run_id), { kind: 'read' });
     const state = runState(run);
     if (state === 'completed') return pageAll((after) => graph.call(reportRunRowsCall(started.report_run_id, { limit: PAGE, after }), { kind: 'read' }));
-    if (state === 'failed') throw new Error(`Meta report run ${started.report_run_id} failed: ${run.error_message ?? run.async_status}`);
+    if (state === 'failed') {
+      throw new AppError('PLATFORM_UNAVAILABLE', run.error_user_msg ?? run.error_message ?? 'Meta could not complete the insights report', {
+        details: [{ platform: 'facebook', code: run.error_code, subcode: run.error_subcode, message: run.error_message ?? run.async_status, reportRunId: started.report_run_id }],
+      });
+    }
     await sleep(POLL_MS[Math.min(i, POLL_MS.length - 1)]!);
   }
-  throw new Error(`Meta report run ${started.report_run_id} did not complete`);
+  throw new AppError('PLATFORM_TIMEOUT', `Meta's insights report ${started.report_run_id} did not complete in time`);
 }
 
 export async function facebookInsightRows(caller: PlatformCaller, req: ReportRequest): Promise<InsightRow[]> {
