@@ -93,15 +93,13 @@ Walk-through (bash; needs curl and jq):
   # 9. Once the teammate has an account, a forgotten password works the same way (the mail's link opens a page):
   #    curl -s -X POST $BASE/api/v1/tenant/auth/password/forgot -H 'content-type: application/json' -d '{"email":"'$MATE'"}'
 
-MCP (an AI agent acting for one of your users; docs/mcp.md):
-
-  Endpoint     ${B}/mcp   (Streamable HTTP, stateless; POST only)
-  Credentials  Authorization: Bearer $TOKEN (step 1), or x-api-key: $KEY with x-external-user-id: demo-user
-  Inspect      npx @modelcontextprotocol/inspector --cli ${B}/mcp --transport http --method tools/list \
-                 --header "Authorization: Bearer $TOKEN"      (the Inspector needs Node 22)
-  Or by hand   curl -s -X POST $BASE/mcp -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' \
-                 -H 'accept: application/json, text/event-stream' \
-                 -d '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_ad_accounts","arguments":{}}}' | jq .result
+  # 10. MCP: an AI agent acting for one of your users (docs/mcp.md). Endpoint $BASE/mcp (Streamable HTTP,
+  #     stateless, POST only); credentials as in step 1 (Bearer $TOKEN, or x-api-key: $KEY with
+  #     x-external-user-id: demo-user). With Node 22 or later, the MCP Inspector lists the tools:
+  #     npx @modelcontextprotocol/inspector --cli $BASE/mcp --transport http --method tools/list --header "Authorization: Bearer $TOKEN"
+  curl -s -X POST $BASE/mcp -H "Authorization: Bearer $TOKEN" -H 'content-type: application/json' \\
+    -H 'accept: application/json, text/event-stream' \\
+    -d '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_ad_accounts","arguments":{}}}' | jq .result.structuredContent
 
 `;
 }
