@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { ZodTypeAny } from 'zod';
 import { AppError } from '../../shared/errors/app-error';
 import type { ConfirmBinding } from '../../shared/domain/safe-writes/confirm-token';
@@ -7,6 +7,7 @@ import { parsePart } from '../middleware/validate';
 import { apiRoutes } from '../routes';
 import type { HandlerContext, RouteResult, RouteSpec } from '../routes/route';
 import type { AppDeps } from '../deps';
+import { runMiddleware } from '../middleware/run-middleware';
 
 /** How a write route started by a tool is submitted: through MCP, always confirmed, bound to the tool call. */
 export interface ToolWrite {
@@ -59,16 +60,6 @@ export function routeOf(operationId: string): RouteSpec {
   return spec;
 }
 
-function runMiddleware(mw: RequestHandler, req: Request, res: Response): Promise<void> {
-  return new Promise((resolve, reject) => {
-    try {
-      const r = mw(req, res, (err?: unknown) => (err ? reject(err) : resolve())) as unknown;
-      if (r instanceof Promise) r.catch(reject);
-    } catch (e) {
-      reject(e);
-    }
-  });
-}
 
 /**
  * The request a route sees: the MCP request with a context of its own, so the guard's account, the

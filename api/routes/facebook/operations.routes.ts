@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request } from 'express';
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { ZodTypeAny, AnyZodObject } from 'zod';
 import { z } from '../../../shared/infra/zod-openapi';
@@ -7,6 +7,7 @@ import { parsePart } from '../../middleware/validate';
 import { defineRoute, type HandlerContext, type RouteResult, type RouteSpec } from '../route';
 import { META_POST_READS } from '../../../shared/platforms/facebook/scopes';
 import { TAGS } from './schemas';
+import { runMiddleware } from '../../middleware/run-middleware';
 
 export type OperationKind = 'read' | 'write' | 'import';
 
@@ -63,17 +64,6 @@ function buildCatalog(ops: RouteSpec[]) {
   return { operations, components: { schemas: components } };
 }
 
-/** Runs an express middleware to completion (the guard is async and throws AppError). */
-function runMiddleware(mw: RequestHandler, req: Request, res: Response): Promise<void> {
-  return new Promise((resolve, reject) => {
-    try {
-      const r = mw(req, res, (err?: unknown) => (err ? reject(err) : resolve())) as unknown;
-      if (r instanceof Promise) r.catch(reject);
-    } catch (e) {
-      reject(e);
-    }
-  });
-}
 
 /** GET parts arrive as strings on the wire; accept JSON booleans for them too. */
 const asQuery = (v: Record<string, unknown>) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'boolean' ? String(x) : x]));
