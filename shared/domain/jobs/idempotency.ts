@@ -21,6 +21,24 @@ export function canonicalJson(v: unknown): string {
 
 export const requestHash = (v: unknown) => createHash('sha256').update(canonicalJson(v)).digest('hex');
 
+/** What a replay of a job request under the same Idempotency-Key is compared by. */
+export const jobRequestHash = (r: { type: string; platform: string; operation?: string; account?: string; params: unknown }) =>
+  requestHash({ type: r.type, platform: r.platform, operation: r.operation, account: r.account, params: r.params });
+
+/** Whether a live key already holds exactly this request (the jobs service will replay its outcome). */
+export async function holdsRequest(
+  execute: (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>,
+  k: { tenantId: string; ownerKey: string; key: string; hash: string },
+): Promise<boolean> {
+  const rows = await execute('select 1 from idempotency_records where tenant_id = ? and owner_key = ? and key = ? and request_hash = ? and expires_at > now()', [
+    k.tenantId,
+    k.ownerKey,
+    k.key,
+    k.hash,
+  ]);
+  return rows.length > 0;
+}
+
 export function checkIdempotencyKey(key: string): string {
   if (!KEY_FORMAT.test(key)) {
     throw new AppError('VALIDATION_FAILED', 'Invalid Idempotency-Key', {

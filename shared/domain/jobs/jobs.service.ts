@@ -12,7 +12,7 @@ import { JobStore, type JobRecord, type NewJob } from './job-store';
 import { JobWaiter, type JobOutcome } from './job-waiter';
 import { jobOwner } from './job-owner';
 import { storedFailure } from './job-errors';
-import { checkIdempotencyKey, claimIdempotencyKey, rebindIdempotencyKey, requestHash } from './idempotency';
+import { checkIdempotencyKey, claimIdempotencyKey, jobRequestHash, rebindIdempotencyKey } from './idempotency';
 import { findWriteOperation } from './write-operations';
 import { importSourceOf } from '../../platforms';
 import type { JobAccountSnapshot as JobAccount, JobType } from '../../persistence/entities/job.entity';
@@ -128,7 +128,7 @@ export class JobsService {
     const row: NewJob = {
       id: randomUUID(), tenantId, ownerKey, type: r.type, operation, platform: r.platform, queue, account, params,
       // What a replay under the same Idempotency-Key is compared by; without a key nothing compares it.
-      requestHash: idempotencyKey ? requestHash({ type: r.type, platform: r.platform, operation, account: account?.platformAccountId, params }) : undefined,
+      requestHash: idempotencyKey ? jobRequestHash({ type: r.type, platform: r.platform, operation, account: account?.platformAccountId, params }) : undefined,
       dedupKey: isWrite || !account ? undefined : `import:${tenantId}:${ownerKey}:${r.platform}:${account.id}`,
       requestId: caller.req?.ctx?.requestId,
     };

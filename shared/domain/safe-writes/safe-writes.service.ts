@@ -11,7 +11,7 @@ import type { AuthContext } from '../identity/auth-context';
 import type { JobsService, SubmitCaller, SubmitResult } from '../jobs/jobs.service';
 import { JobSql } from '../jobs/job-sql';
 import { jobOwner } from '../jobs/job-owner';
-import { requestHash } from '../jobs/idempotency';
+import { holdsRequest, jobRequestHash } from '../jobs/idempotency';
 import type { CreateLookupSettings } from '../jobs/create-lookup-setting';
 import { ConfirmTokens, type ConfirmBinding } from './confirm-token';
 import { dryRun, type PlannedRequest } from './dry-run';
@@ -145,12 +145,8 @@ export class SafeWrites {
     const key = Array.isArray(raw) ? raw[0] : raw;
     if (!key) return false;
     const { tenantId, ownerKey } = jobOwner(w.auth);
-    const hash = requestHash({ type: 'write', platform: w.account.platform, operation: w.op.name, account: w.account.platformAccountId, params: w.params });
-    const rows = await this.sql.run(
-      'select 1 from idempotency_records where tenant_id = ? and owner_key = ? and key = ? and request_hash = ? and expires_at > now()',
-      [tenantId, ownerKey, key, hash],
-    );
-    return rows.length > 0;
+    const hash = jobRequestHash({ type: 'write', platform: w.account.platform, operation: w.op.name, account: w.account.platformAccountId, params: w.params });
+    return holdsRequest(this.sql.execute, { tenantId, ownerKey, key, hash });
   }
 
   /** The same parse the worker makes, so a dry run and a refusal see exactly what the job would run with. */
