@@ -1,6 +1,7 @@
 import { z } from '../../../shared/infra/zod-openapi';
 import { PLATFORMS } from '../../../shared/platforms';
 import { AUDIT_OUTCOMES } from '../../../shared/domain/audit/audit-types';
+import { AdAccountIdFilter } from '../jobs/job.schemas';
 
 const FieldValuesDto = z
   .record(z.unknown())
@@ -69,12 +70,7 @@ const instant = (what: string) =>
 
 export const ListAuditQuery = z
   .object({
-    adAccountId: z
-      .string()
-      .min(1)
-      .max(64)
-      .optional()
-      .openapi({ description: 'The platform account id, in any form the platform routes take (`act_123` or `123`, `123-456-7890` or `1234567890`)' }),
+    adAccountId: AdAccountIdFilter,
     platform: z.enum(PLATFORMS).optional(),
     operation: z.string().min(1).max(100).optional().openapi({ description: 'A write operation name, exactly' }),
     outcome: z.enum(AUDIT_OUTCOMES).optional(),

@@ -65,3 +65,11 @@ export const ImportedEntityDto = z
 export const ImportedEntitiesPageDto = z
   .object({ items: z.array(ImportedEntityDto), nextCursor: z.string().nullable() })
   .openapi('ImportedEntitiesPageDto');
+
+/** A list filter naming one ad account in any form the platform routes take. */
+export const AdAccountIdFilter = z
+  .string()
+  .min(1)
+  .max(64)
+  .optional()
+  .openapi({ description: 'The platform account id, in any form the platform routes take (`act_123` or `123`, `123-456-7890` or `1234567890`, an advertiser id)' });

@@ -3,19 +3,14 @@ import { PLATFORMS, type Platform } from '../../../shared/platforms';
 import { listJobs, type JobAccountFilter } from '../../../shared/domain/jobs/job-list';
 import type { AdAccountGuard } from '../../../shared/domain/ad-accounts/guard.service';
 import { defineRoute } from '../route';
-import { JobDto } from './job.schemas';
+import { JobDto, AdAccountIdFilter } from './job.schemas';
 
 const ListJobsQuery = z
   .object({
     state: z.enum(['queued', 'active', 'completed', 'failed']).optional(),
     type: z.enum(['write', 'import', 'report']).optional(),
     platform: z.enum(PLATFORMS).optional(),
-    adAccountId: z
-      .string()
-      .min(1)
-      .max(64)
-      .optional()
-      .openapi({ description: 'The platform account id, in any form the platform routes take (`act_123` or `123`, `123-456-7890` or `1234567890`, an advertiser id)' }),
+    adAccountId: AdAccountIdFilter,
     createdAfter: z
       .string()
       .datetime({ offset: true, message: 'an ISO 8601 date-time, e.g. 2026-11-24T10:00:00Z' })

@@ -3810,7 +3810,7 @@ export interface components {
             pollUrl?: string;
         };
         ListAuditQuery: {
-            /** @description The platform account id, in any form the platform routes take (`act_123` or `123`, `123-456-7890` or `1234567890`) */
+            /** @description The platform account id, in any form the platform routes take (`act_123` or `123`, `123-456-7890` or `1234567890`, an advertiser id) */
             adAccountId?: string;
             /** @enum {string} */
             platform?: "facebook" | "tiktok" | "google" | "linkedin";
