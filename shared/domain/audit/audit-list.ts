@@ -3,6 +3,7 @@ import { AppError } from '../../errors/app-error';
 import type { AuthContext } from '../identity/auth-context';
 import { AUDIT_COLUMNS, toAuditView } from './audit-record';
 import type { AuditOutcome, AuditRecordView } from './audit-types';
+import { idCursor } from '../list-cursor';
 
 export interface AuditListQuery {
   platform?: string;
@@ -38,18 +39,7 @@ export function auditScope(auth: AuthContext): { tenantId: string; userId?: stri
   }
 }
 
-// The cursor names the last record of the page; the next page starts strictly after its
-// (created_at, id), read back in SQL so the comparison keeps PostgreSQL's microsecond precision.
-const encode = (id: string) => Buffer.from(`a:${id}`).toString('base64url');
-
-function decode(c: string | undefined): string | undefined {
-  if (!c) return undefined;
-  const raw = Buffer.from(c, 'base64url').toString();
-  if (!/^a:[0-9a-f-]{36}$/i.test(raw)) {
-    throw new AppError('VALIDATION_FAILED', 'Invalid cursor', { details: [{ path: 'query.cursor', message: 'not a cursor from this endpoint' }] });
-  }
-  return raw.slice(2);
-}
+const { encode, decode } = idCursor('a');
 
 /**
  * The records the caller may see (`auditScope`), newest first. A cursor of a record outside the

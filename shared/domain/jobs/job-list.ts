@@ -1,9 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { AppError } from '../../errors/app-error';
 import type { AuthContext } from '../identity/auth-context';
 import { jobOwner } from './job-owner';
 import { toJobView, type JobView } from './job-view';
 import { toRecord } from './job-store';
+import { idCursor } from '../list-cursor';
 
 export interface JobListQuery {
   state?: JobView['state'];
@@ -27,18 +27,7 @@ export interface JobListPage {
   nextCursor: string | null;
 }
 
-// The cursor names the last job of the page; the next page starts strictly after its
-// (created_at, id), read back in SQL so the comparison keeps Postgres' microsecond precision.
-const encode = (id: string) => Buffer.from(`j:${id}`).toString('base64url');
-
-function decode(c: string | undefined): string | undefined {
-  if (!c) return undefined;
-  const raw = Buffer.from(c, 'base64url').toString();
-  if (!/^j:[0-9a-f-]{36}$/i.test(raw)) {
-    throw new AppError('VALIDATION_FAILED', 'Invalid cursor', { details: [{ path: 'query.cursor', message: 'not a cursor from this endpoint' }] });
-  }
-  return raw.slice(2);
-}
+const { encode, decode } = idCursor('j');
 
 // What a job view shows, and no more (a job's params can be large: an image's bytes).
 const COLUMNS = `id, type, operation, platform, platform_account_id, state, progress, attempts, result, error, request_id,
