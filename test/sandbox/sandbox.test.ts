@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { expectHeading, launchBrowser, linkIn } from '../helpers/browser';
+import { waitOutput as waitFor } from './harness';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -47,22 +48,7 @@ function startSandbox(env: NodeJS.ProcessEnv): { child: ChildProcess; output: ()
   return { child, output: () => out };
 }
 
-/** Resolves once `pred` holds for the output so far; rejects if the process exits first. */
-function waitOutput(s: { child: ChildProcess; output: () => string }, pred: (out: string) => boolean, ms: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => done(new Error(`not seen in time:\n${s.output()}`)), ms);
-    const poll = setInterval(() => {
-      if (pred(s.output())) done();
-      else if (s.child.exitCode !== null) done(new Error(`sandbox exited:\n${s.output()}`));
-    }, 100);
-    const done = (err?: Error) => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      if (err) reject(err);
-      else resolve();
-    };
-  });
-}
+const waitOutput = (s: { child: ChildProcess; output: () => string }, pred: (out: string) => boolean, ms: number) => waitFor({ npm: s.child, output: s.output }, pred, ms);
 
 /** The body of the last mail the sandbox printed for `to`. */
 const printedMail = (out: string, to: string) => {
