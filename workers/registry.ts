@@ -9,6 +9,7 @@ import { ReportService, REPORT_CONCURRENCY } from '../shared/domain/reports/repo
 import { jobsHousekeepingHandler } from './jobs/jobs-housekeeping.job';
 import { refreshTokensHandler } from './jobs/refresh-tokens.job';
 import { reencryptSecretsHandler } from './jobs/reencrypt-secrets.job';
+import { platformVersionNoticesHandler } from './jobs/platform-version-notices.job';
 import { webhookDeliverHandler, webhookDispatchHandler, webhookSweepHandler } from './jobs/webhooks.job';
 
 /**
@@ -21,7 +22,7 @@ export function jobHandlers(services: Services): JobHandler[] {
   const { deliveries } = services.webhooks;
   return [
     pingHandler,
-    platformWriteHandler({ ...pipeline, config, creates: services.jobs.creates }),
+    platformWriteHandler({ ...pipeline, config, creates: services.jobs.creates, writeOperations: services.jobs.writeOperations }),
     importAccountHandler(pipeline),
     reportHandler({ store: services.jobs.store, runner: reportRunner(services) }),
     jobsHousekeepingHandler({ orm }),
@@ -34,6 +35,7 @@ export function jobHandlers(services: Services): JobHandler[] {
       onExtend: (platform) => metrics?.tokenRefreshes.inc({ platform, outcome: 'extended' }),
     }),
     reencryptSecretsHandler({ orm, vault: services.vault, platformAuth: services.platformAuth }),
+    platformVersionNoticesHandler(services),
     webhookDispatchHandler(deliveries),
     webhookDeliverHandler(deliveries),
     webhookSweepHandler(deliveries),

@@ -8,7 +8,9 @@ import { createConnectServices, type ConnectServices } from './connect/connect-s
 import { AuditTrail } from './audit/audit-trail';
 import { SafeWrites } from './safe-writes/safe-writes.service';
 import { ConfirmTokens } from './safe-writes/confirm-token';
-import { writeSafetyOf } from '../platforms';
+import { TenantGuardrails } from './safe-writes/tenant-guardrails';
+import { writeOperationNamed, writeSafetyOf } from '../platforms';
+import type { WriteOperationLookup } from './jobs/write-operations';
 import { PlatformVersions } from './platform-versions/platform-versions';
 
 /**
@@ -31,12 +33,20 @@ export interface Services extends IdentityServices, ConnectionServices {
   platformVersions: PlatformVersions;
 }
 
-export function createServices(infra: InfraDeps): Services {
+/** What the builder of the graph may choose besides the infra. */
+export interface ServicesOptions {
+  /** How a job row's write operation is found; default: the platform modules' lists (a test adds its own operations). */
+  writeOperations?: WriteOperationLookup;
+}
+
+export function createServices(infra: InfraDeps, opts: ServicesOptions = {}): Services {
   const identity = createIdentityServices(infra);
   const connections = createConnectionServices(infra, identity);
   const webhooks = createWebhookServices(infra, identity, connections.guard.cache);
   identity.tenantApps.useChannel(connections.guard.cache, infra.config.GUARD_CACHE_TTL_MS);
-  const jobs = new JobsService(infra, webhooks.subscriptions);
+  const jobs = new JobsService(infra, opts.writeOperations ?? writeOperationNamed, webhooks.subscriptions);
+  const guardrails = new TenantGuardrails(infra.orm, { channel: connections.guard.cache, ttlMs: infra.config.GUARD_CACHE_TTL_MS, logger: infra.logger });
+  identity.tenants.onSettingsChanged((tenantId) => guardrails.changed(tenantId));
   const audit = new AuditTrail(infra.orm, (platform, raw) => connections.guard.normalize(platform, raw), infra.logger.child({ component: 'audit' }));
   const services: Services = {
     infra,
@@ -58,7 +68,16 @@ export function createServices(infra: InfraDeps): Services {
     audit,
     safeWrites: new SafeWrites(
       infra.orm,
-      { config: infra.config, logger: infra.logger, jobs, audit, creates: jobs.creates, safetyOf: writeSafetyOf },
+      {
+        config: infra.config,
+        logger: infra.logger,
+        jobs,
+        audit,
+        creates: jobs.creates,
+        safetyOf: writeSafetyOf,
+        guardrails,
+        currencyOf: (account) => connections.guard.currencyOf(account),
+      },
       new ConfirmTokens(infra.config.JWT_SECRET, infra.redis),
     ),
   };

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { useWorld } from '../world';
 import { createTenant } from '../helpers/identity';
 import { RunLaterError } from '../../shared/errors/run-later';
-import { registerWriteOperation } from '../../shared/domain/jobs/write-operations';
 import { defineWriteOperation } from '../../shared/platforms/core/write-operation';
 import type { JobAccountSnapshot } from '../../shared/persistence/entities/job.entity';
 import { startWorkers, type WorkerPool } from '../../workers/worker-pool';
@@ -43,12 +42,7 @@ const testUpdate = defineWriteOperation<{ key: string; campaignId?: string }>({
  * slots while others wait, and two writes to one object run in the order they were accepted.
  */
 describe('admission gates of platform writes', () => {
-  try {
-    registerWriteOperation(testUpdate);
-  } catch {
-    // already registered in this module registry
-  }
-  const w = useWorld({ platforms: [], env: { TENANT_MAX_ACTIVE_WRITES: '1', WRITE_WORKER_CONCURRENCY: '4' } });
+  const w = useWorld({ platforms: [], env: { TENANT_MAX_ACTIVE_WRITES: '1', WRITE_WORKER_CONCURRENCY: '4' }, writeOperations: [testUpdate] });
   const pools: WorkerPool[] = [];
   const workers = async () => {
     const pool = startWorkers(w.app.services, { queues: ['platform-writes'] });

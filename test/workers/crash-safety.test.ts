@@ -2,7 +2,7 @@ import express from 'express';
 import { listen, type RunningSim } from '../simulators/common/sim-kit';
 import { createTiktokSim, type TiktokSim } from '../simulators/tiktok';
 import { http, startWorld, type World } from '../world';
-import { registerTestWriteOps, testJobRoutes, until } from './support/jobs-fixture';
+import { testJobRoutes, testWriteOps, until } from './support/jobs-fixture';
 import { startChildWorker, type ChildWorker } from './support/child-worker';
 
 const ACCOUNT = '7000000000000000012';
@@ -48,8 +48,7 @@ describe('crash safety of platform creates', () => {
   };
 
   beforeAll(async () => {
-    registerTestWriteOps();
-    w = await startWorld({ platform: 'tiktok', workers: false, env: timeouts, app: { extraRoutes: testJobRoutes }, simulators: { tiktok: startHeldSim } });
+    w = await startWorld({ platform: 'tiktok', workers: false, env: timeouts, app: { extraRoutes: testJobRoutes }, writeOperations: testWriteOps, simulators: { tiktok: startHeldSim } });
     await w.connect('tiktok', { adAccountId: ACCOUNT, via: 'token' });
   }, 60_000);
   afterAll(async () => {

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { http, useWorld } from '../world';
 import { AppError } from '../../shared/errors/app-error';
-import { registerWriteOperation } from '../../shared/domain/jobs/write-operations';
 import { defineWriteOperation } from '../../shared/platforms/core/write-operation';
 import { platformWriteJob } from '../../shared/queues/pipeline-jobs';
 import type { JobAccountSnapshot } from '../../shared/persistence/entities/job.entity';
 import { startWorkers, type WorkerPool } from '../../workers/worker-pool';
-import { registerTestWriteOps, testJobRoutes, until } from './support/jobs-fixture';
+import { testJobRoutes, testWriteOps, until } from './support/jobs-fixture';
 
 const ACCOUNT = '7000000000000000011';
 const PATH = '/api/v1/test-jobs/tiktok/campaigns';
@@ -33,14 +32,8 @@ const statusUpdate = defineWriteOperation<{ campaignId: string; fail?: boolean }
  * have refused at the start, it refuses before that first write: nothing reaches the platform.
  */
 describe('first run: the row is claimed with the first write', () => {
-  registerTestWriteOps();
-  try {
-    registerWriteOperation(statusUpdate);
-  } catch {
-    // already registered in this module registry
-  }
   // No workers of the app's own: each test starts them once its jobs are set up.
-  const w = useWorld({ platform: 'tiktok', app: { extraRoutes: testJobRoutes } }, async (w) => {
+  const w = useWorld({ platform: 'tiktok', app: { extraRoutes: testJobRoutes }, writeOperations: [...testWriteOps, statusUpdate] }, async (w) => {
     await w.connect('tiktok', { adAccountId: ACCOUNT, via: 'token' });
   });
   let owner: { tenantId: string; ownerKey: string; account: JobAccountSnapshot };

@@ -1,6 +1,6 @@
 import { startWorkers, type WorkerPool } from '../../workers/worker-pool';
 import { http, startWorld, type World } from '../world';
-import { registerTestWriteOps, testJobRoutes, until } from './support/jobs-fixture';
+import { testJobRoutes, testWriteOps, until } from './support/jobs-fixture';
 import { completions } from './support/test-write-ops';
 
 const ACCOUNT = '7000000000000000013';
@@ -10,8 +10,7 @@ describe('several workers on one queue', () => {
   let second: WorkerPool;
 
   beforeAll(async () => {
-    registerTestWriteOps();
-    w = await startWorld({ platform: 'tiktok', workers: true, env: { WRITE_WORKER_CONCURRENCY: '3' }, app: { extraRoutes: testJobRoutes } });
+    w = await startWorld({ platform: 'tiktok', workers: true, env: { WRITE_WORKER_CONCURRENCY: '3' }, app: { extraRoutes: testJobRoutes }, writeOperations: testWriteOps });
     await w.connect('tiktok', { adAccountId: ACCOUNT, via: 'token' });
     // A second, independent worker pool (own Redis connections and BullMQ workers) on the same queues.
     second = startWorkers(w.app.services);

@@ -8,7 +8,9 @@ import { createServices, type Services } from '../../shared/domain/services';
 import { startServer, type RunningServer } from '../../api/server';
 import { startWorkers, type WorkerPool } from '../../workers/worker-pool';
 import type { CreateAppOptions } from '../../api/app';
+import type { WriteOperation } from '../../shared/platforms/core/write-operation';
 import { checkAnswer, checkAnswersOf, forgetAnswersOf } from '../helpers/answer-checks';
+import { withTestOperations } from '../helpers/write-operations';
 
 export interface TestApp {
   url: string;
@@ -29,7 +31,14 @@ export const uniquePrefix = (label = 't') => `${label}:${randomBytes(5).toString
  * (a unique prefix per app, so files never see each other's keys or queues).
  */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; workers?: boolean; app?: CreateAppOptions; port?: number } = {},
+  opts: {
+    env?: Record<string, string>;
+    workers?: boolean;
+    app?: CreateAppOptions;
+    port?: number;
+    /** Test-only write operations its jobs service and workers find besides the platforms' own. */
+    writeOperations?: readonly WriteOperation[];
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     ...process.env,
@@ -45,7 +54,7 @@ export async function startTestApp(
   // Tests start talking at once: let the connection settle first, so nothing that counts in process
   // while Redis is still connecting (the abuse limits) splits its counts across the two.
   for (let i = 0; i < 100 && infra.redis.status === 'connecting'; i++) await new Promise((r) => setTimeout(r, 20));
-  const services = createServices(infra);
+  const services = createServices(infra, opts.writeOperations ? { writeOperations: withTestOperations(opts.writeOperations) } : {});
   services.start();
   const server = await startServer({ ...infra, services }, { ...opts.app, port: opts.port ?? 0, host: '127.0.0.1' });
   const workers = opts.workers ? startWorkers(services) : undefined;

@@ -17,6 +17,7 @@
  *   }));
  */
 import type { CreateAppOptions } from '../../api/app';
+import type { WriteOperation } from '../../shared/platforms/core/write-operation';
 import { Connection } from '../../shared/persistence/entities/connection.entity';
 import { configureApps, createTenant, externalUserToken, trackSecret, type CreatedTenant } from '../helpers/identity';
 import { freshDatabase, PrivateRedis } from '../helpers/private-services';
@@ -43,6 +44,8 @@ export interface WorldOptions<P extends SimPlatform = SimPlatform> {
   /** Run the job workers in process. */
   workers?: boolean;
   app?: CreateAppOptions;
+  /** Test-only write operations (those `app.extraRoutes` submit) the app and its replicas find besides the platforms' own. */
+  writeOperations?: readonly WriteOperation[];
   /** PUBLIC_URL is the app's real address, so links in its emails can be followed. */
   linked?: boolean;
   /** Sign up a tenant and configure the simulators' apps (default true). */
@@ -98,7 +101,8 @@ export interface World<P extends SimPlatform = SimPlatform> {
   storedTokens(connectionId: string): Promise<{ accessToken: string; refreshToken?: string }>;
   /**
    * Another instance of the gateway on the same database, Redis prefix and simulators, with the
-   * world's env and app options (each overridable); no workers unless asked. Closed with the world.
+   * world's env and app options (each overridable) and its write operations; no workers unless asked.
+   * Closed with the world.
    */
   replica(opts?: { workers?: boolean; env?: Record<string, string>; app?: CreateAppOptions }): Promise<TestApp>;
   /** Calls and faults of every simulator cleared, data kept. */
@@ -139,7 +143,7 @@ export async function startWorld<P extends SimPlatform = SimPlatform>(opts: Worl
   let app: TestApp;
   try {
     const start = opts.linked ? startLinkedTestApp : startTestApp;
-    app = await start({ workers: opts.workers, app: opts.app, env });
+    app = await start({ workers: opts.workers, app: opts.app, env, writeOperations: opts.writeOperations });
   } catch (e) {
     await closeServices();
     throw e;
@@ -181,7 +185,7 @@ export async function startWorld<P extends SimPlatform = SimPlatform>(opts: Worl
         return { accessToken, refreshToken };
       },
       async replica(o = {}) {
-        const r = await startTestApp({ workers: o.workers, app: o.app ?? opts.app, env: { ...env, REDIS_PREFIX: app.config.REDIS_PREFIX, ...o.env } });
+        const r = await startTestApp({ workers: o.workers, app: o.app ?? opts.app, env: { ...env, REDIS_PREFIX: app.config.REDIS_PREFIX, ...o.env }, writeOperations: opts.writeOperations });
         replicas.push(r);
         return r;
       },

@@ -2,7 +2,7 @@ import { platformWriteJob } from '../../shared/queues/pipeline-jobs';
 import { AppError } from '../../shared/errors/app-error';
 import type { Config } from '../../shared/infra/config';
 import type { CreateLookupSettings } from '../../shared/domain/jobs/create-lookup-setting';
-import { findWriteOperation } from '../../shared/domain/jobs/write-operations';
+import type { WriteOperationLookup } from '../../shared/domain/jobs/write-operations';
 import { CheckpointStore } from '../../shared/domain/jobs/checkpoint-store';
 import { ImportedEntityWriter } from '../../shared/domain/jobs/entity-writer';
 import { claimingCaller, claimingSink } from '../../shared/domain/jobs/job-claim';
@@ -13,11 +13,14 @@ import { defineHandler, type JobHandler } from '../job-handler';
 import { childLogger } from '../child-logger';
 import { onPipelineRow, progressReporter, type PipelineDeps } from './pipeline-job';
 
-/** What a write uses besides the pipeline's deps: the settings, and what its creates need of the database. */
-export type PlatformWriteDeps = PipelineDeps & { config: Config; creates: Pick<CreateLookupSettings, 'forJob'> };
+/**
+ * What a write uses besides the pipeline's deps: the settings, what its creates need of the database,
+ * and the lookup of the operation its row names (the jobs service's).
+ */
+export type PlatformWriteDeps = PipelineDeps & { config: Config; creates: Pick<CreateLookupSettings, 'forJob'>; writeOperations: WriteOperationLookup };
 
 /** Runs one registered write operation for the job row named in the payload. */
-export const platformWriteHandler = ({ store, orm, callerFor, config, creates }: PlatformWriteDeps): JobHandler =>
+export const platformWriteHandler = ({ store, orm, callerFor, config, creates, writeOperations }: PlatformWriteDeps): JobHandler =>
   defineHandler({
     job: platformWriteJob,
     tracked: true,
@@ -35,7 +38,7 @@ export const platformWriteHandler = ({ store, orm, callerFor, config, creates }:
       },
     handle: (ctx, payload) =>
       onPipelineRow(store, ctx, payload, async (row) => {
-        const op = findWriteOperation(row.operation);
+        const op = writeOperations(row.operation);
         if (!op) throw new AppError('INTERNAL', `Unknown write operation ${row.operation}`);
         let params: unknown = row.params ?? {};
         if (op.params) {

@@ -1,7 +1,7 @@
 import { AppError } from '../../errors/app-error';
 import type { JobRecord } from './job-store';
 import { decodeCursor, encodeCursor, type EntityPageQuery } from './job-view';
-import { findWriteOperation } from './write-operations';
+import type { WriteOperationLookup } from './write-operations';
 
 /** The one call of the ORM's connection this needs (kept narrow so the paging reads as SQL). */
 interface SqlConnection {
@@ -15,9 +15,9 @@ interface SqlConnection {
 export const REPORT_ROWS = { platform: 'report', level: 'row' } as const;
 
 /** The (platform, account) an import, export or report job's entities are stored under, and the one level it lists if fixed. */
-function entityScope(j: JobRecord): { platform: string; adAccountId: string; level?: string } {
+function entityScope(j: JobRecord, writeOperations: WriteOperationLookup): { platform: string; adAccountId: string; level?: string } {
   if (j.type === 'report') return { platform: REPORT_ROWS.platform, adAccountId: j.id, level: REPORT_ROWS.level };
-  const exported = j.type === 'write' ? findWriteOperation(j.operation)?.storesEntities?.(j.params ?? {}) : undefined;
+  const exported = j.type === 'write' ? writeOperations(j.operation)?.storesEntities?.(j.params ?? {}) : undefined;
   if ((j.type !== 'import' && !exported) || !j.adAccountId) throw new AppError('NOT_FOUND', 'Only import, export and report jobs have stored entities');
   return { platform: j.platform, adAccountId: j.adAccountId, ...(exported ? { level: exported } : {}) };
 }
@@ -26,10 +26,10 @@ function entityScope(j: JobRecord): { platform: string; adAccountId: string; lev
  * Pages what an import stored for its account, in insertion order, each record once. An export
  * (a write operation that `storesEntities`) lists its own level; an import lists every level but
  * the exports' (theirs contain a colon: `leads:<formId>`); a report lists its rows in report order.
- * `j` is a job its caller already owns.
+ * `j` is a job its caller already owns; `writeOperations` finds the operation a write job names.
  */
-export async function listStoredEntities(conn: SqlConnection, j: JobRecord, q: EntityPageQuery) {
-  const scope = entityScope(j);
+export async function listStoredEntities(conn: SqlConnection, j: JobRecord, q: EntityPageQuery, writeOperations: WriteOperationLookup) {
+  const scope = entityScope(j, writeOperations);
   if (scope.level && q.level !== undefined && q.level !== scope.level) return { items: [], nextCursor: null };
   if (scope.level) q = { ...q, level: scope.level };
   const after = decodeCursor(q.cursor);

@@ -13,7 +13,7 @@ import { JobWaiter, type JobOutcome } from './job-waiter';
 import { jobOwner } from './job-owner';
 import { storedFailure } from './job-errors';
 import { checkIdempotencyKey, claimIdempotencyKey, jobRequestHash, rebindIdempotencyKey } from './idempotency';
-import { findWriteOperation } from './write-operations';
+import type { WriteOperationLookup } from './write-operations';
 import { importSourceOf } from '../../platforms';
 import type { JobAccountSnapshot as JobAccount, JobType } from '../../persistence/entities/job.entity';
 import type { EventSubscriptions } from '../webhooks/subscriptions';
@@ -96,6 +96,8 @@ export class JobsService {
 
   constructor(
     private readonly infra: InfraDeps,
+    /** The write operation a job row names (the worker's write handler resolves with the same lookup). */
+    readonly writeOperations: WriteOperationLookup,
     subscriptions?: EventSubscriptions,
   ) {
     this.store = new JobStore(infra.orm, subscriptions);
@@ -114,7 +116,7 @@ export class JobsService {
     const isReport = r.type === 'report';
     const operation = isWrite ? (r.operation ?? '') : isReport ? 'report' : 'import-account';
     if (isWrite) {
-      const op = findWriteOperation(operation);
+      const op = this.writeOperations(operation);
       if (!op || op.platform !== r.platform) throw new AppError('INTERNAL', `Unknown write operation ${r.platform}/${operation}`);
     } else if (!isReport && !importSourceOf(r.platform)) {
       throw new AppError('INTERNAL', `No import source for ${r.platform}`);
@@ -272,7 +274,7 @@ export class JobsService {
   private orderOf(j: Pick<JobRecord, 'type' | 'operation' | 'account' | 'params'>): OrderedWrite | undefined {
     if (j.type !== 'write' || !j.account) return undefined;
     try {
-      return ObjectOrder.of(j.account, findWriteOperation(j.operation)?.targets?.(j.params ?? {}));
+      return ObjectOrder.of(j.account, this.writeOperations(j.operation)?.targets?.(j.params ?? {}));
     } catch {
       // Params the operation cannot read (an older row): the write is not ordered.
       return undefined;
@@ -325,6 +327,14 @@ export class JobsService {
     return toJobView(await this.owned(auth, jobId));
   }
 
+  /** A job of the caller's tenant, whoever created it: a tenant user's view (the console). */
+  async getInTenant(auth: AuthContext, jobId: string): Promise<JobView> {
+    if (auth.kind !== 'tenant-user') throw new AppError('FORBIDDEN', "Only the tenant's users see every job of the tenant");
+    const j = /^[0-9a-f-]{36}$/i.test(jobId) ? await this.store.findInTenant(auth.tenantId, jobId) : undefined;
+    if (!j) throw new AppError('JOB_NOT_FOUND', 'Job not found');
+    return toJobView(j);
+  }
+
   private async owned(auth: AuthContext, jobId: string): Promise<JobRecord> {
     const { tenantId, ownerKey } = jobOwner(auth);
     const j = /^[0-9a-f-]{36}$/i.test(jobId) ? await this.store.findForOwner(tenantId, ownerKey, jobId) : undefined;
@@ -334,6 +344,6 @@ export class JobsService {
 
   /** What an import or export job stored (see listStoredEntities), for the job's owner only. */
   async entities(auth: AuthContext, jobId: string, q: EntityPageQuery) {
-    return listStoredEntities(this.infra.orm.em.getConnection(), await this.owned(auth, jobId), q);
+    return listStoredEntities(this.infra.orm.em.getConnection(), await this.owned(auth, jobId), q, this.writeOperations);
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { http } from '../../helpers/test-app';
 import { CheckpointStore } from '../../../shared/domain/jobs/checkpoint-store';
 import { CreateLookupSettings } from '../../../shared/domain/jobs/create-lookup-setting';
-import { findWriteOperation } from '../../../shared/domain/jobs/write-operations';
+import { writeOperationNamed } from '../../../shared/platforms';
 import { inFlightWindowMs } from '../../../shared/platforms/core/create-once';
 import type { CreateLookupStyle, WriteContext } from '../../../shared/platforms/core/write-operation';
 import { isAppError } from '../../../shared/errors/app-error';
@@ -56,7 +56,7 @@ describe('a Meta create found again after a crash, under the name the caller gav
   }
 
   const create = (jobId: string, name: string, style?: CreateLookupStyle) =>
-    findWriteOperation('facebook.create-campaign')!.run(ctxFor(jobId, style), {
+    writeOperationNamed('facebook.create-campaign')!.run(ctxFor(jobId, style), {
       objective: 'lead',
       campaign: { adAccountId: A1, name, status: 'PAUSED', special_ad_categories: [], is_adset_budget_sharing_enabled: true },
     }) as Promise<{ id: string }>;

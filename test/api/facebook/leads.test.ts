@@ -1,5 +1,5 @@
 import { CheckpointStore } from '../../../shared/domain/jobs/checkpoint-store';
-import { findWriteOperation } from '../../../shared/domain/jobs/write-operations';
+import { writeOperationNamed } from '../../../shared/platforms';
 import { ImportedEntityWriter } from '../../../shared/domain/jobs/entity-writer';
 import type { WriteContext } from '../../../shared/platforms/core/write-operation';
 import { listKey } from '../../simulators/facebook/model/store';
@@ -111,7 +111,7 @@ describe('Meta leads: read and exported from a form on a Page the ad account pro
       entities: new ImportedEntityWriter(w.app.infra.orm, { tenantId: account.tenantId, platform: 'facebook', adAccountId: account.id, jobId }),
       ...w.app.services.jobs.creates.forJob(jobId, account),
     };
-    const op = findWriteOperation('facebook.export-leads')!;
+    const op = writeOperationNamed('facebook.export-leads')!;
 
     await w.sim.clear();
     expect(await op.run(ctx, { formId: form })).toMatchObject({ leads: 3, pages: 1 });

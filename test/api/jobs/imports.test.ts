@@ -1,13 +1,12 @@
 import { BIG_ACCOUNT_ID } from '../../simulators/tiktok';
 import { http, useWorld } from '../../world';
-import { registerTestWriteOps, testJobRoutes, until } from '../../workers/support/jobs-fixture';
+import { testJobRoutes, testWriteOps, until } from '../../workers/support/jobs-fixture';
 
 const IMPORT = '/api/v1/tiktok/import-ad-account';
 
 describe('bulk account imports', () => {
-  registerTestWriteOps();
   const w = useWorld(
-    { platform: 'tiktok', workers: true, simulators: { tiktok: { size: { bigAccount: 20_000 } } }, app: { extraRoutes: testJobRoutes } },
+    { platform: 'tiktok', workers: true, simulators: { tiktok: { size: { bigAccount: 20_000 } } }, app: { extraRoutes: testJobRoutes }, writeOperations: testWriteOps },
     async (w) => {
       // One gateway user holds accounts of two simulator users: a dialog connection per simulator
       // user would replace the user's TikTok grant, so each gets its own caller-supplied token.

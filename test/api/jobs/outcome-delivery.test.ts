@@ -1,6 +1,6 @@
 import IORedis from 'ioredis';
 import { http, startWorld, type TestApp, type World } from '../../world';
-import { registerTestWriteOps, testJobRoutes, until } from '../../workers/support/jobs-fixture';
+import { testJobRoutes, testWriteOps, until } from '../../workers/support/jobs-fixture';
 
 const ACCOUNT = '7000000000000000011';
 const PATH = '/api/v1/test-jobs/tiktok/campaigns';
@@ -19,8 +19,7 @@ describe('a job’s outcome reaches only the api process waiting for it', () => 
   const name = (what: string) => `${what} ${Date.now()}-${++n}`;
 
   beforeAll(async () => {
-    registerTestWriteOps();
-    a = await startWorld({ platform: 'tiktok', workers: true, env: { WRITE_SYNC_TIMEOUT_MS: '20000' }, app: { extraRoutes: testJobRoutes } });
+    a = await startWorld({ platform: 'tiktok', workers: true, env: { WRITE_SYNC_TIMEOUT_MS: '20000' }, app: { extraRoutes: testJobRoutes }, writeOperations: testWriteOps });
     b = await a.replica();
     await a.connect('tiktok', { adAccountId: ACCOUNT, via: 'token' });
     listener = new IORedis(a.app.infra.config.REDIS_URL);

@@ -1,12 +1,11 @@
 import { http, useWorld, type PlatformErrorSpec } from '../../world';
-import { registerTestWriteOps, testJobRoutes, until } from '../../workers/support/jobs-fixture';
+import { testJobRoutes, testWriteOps, until } from '../../workers/support/jobs-fixture';
 
 const ACCOUNT = '7000000000000000011';
 const PATH = '/api/v1/test-jobs/tiktok/campaigns';
 
 describe('writes as jobs (sync or poll, idempotency, failures)', () => {
-  registerTestWriteOps();
-  const w = useWorld({ platform: 'tiktok', workers: true, env: { WRITE_SYNC_TIMEOUT_MS: '3000' }, app: { extraRoutes: testJobRoutes } }, async (w) => {
+  const w = useWorld({ platform: 'tiktok', workers: true, env: { WRITE_SYNC_TIMEOUT_MS: '3000' }, app: { extraRoutes: testJobRoutes }, writeOperations: testWriteOps }, async (w) => {
     await w.connect('tiktok', { adAccountId: ACCOUNT, via: 'token' });
     return { mallory: await w.userFor('mallory-ext') };
   });

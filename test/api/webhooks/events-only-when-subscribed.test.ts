@@ -1,6 +1,6 @@
 import { http, startWorld, type TestApp, type World } from '../../world';
 import { trackSecret, type CreatedTenant } from '../../helpers/identity';
-import { registerTestWriteOps, testJobRoutes } from '../../workers/support/jobs-fixture';
+import { testJobRoutes, testWriteOps } from '../../workers/support/jobs-fixture';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
 import { key } from './support';
 
@@ -21,9 +21,8 @@ describe('job events are recorded only for tenants subscribed to them, across re
 
   beforeAll(async () => {
     rx = await startWebhookReceiver();
-    registerTestWriteOps();
     const env = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WRITE_SYNC_TIMEOUT_MS: '10000' };
-    world = await startWorld({ platform: 'tiktok', workers: true, env, app: { extraRoutes: testJobRoutes } });
+    world = await startWorld({ platform: 'tiktok', workers: true, env, app: { extraRoutes: testJobRoutes }, writeOperations: testWriteOps });
     worker = world.app;
     other = await world.replica({ app: {} });
     tenant = world.tenant;

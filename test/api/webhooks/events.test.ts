@@ -1,6 +1,6 @@
 import { configureApps, externalUserToken, leakedSecrets, trackSecret } from '../../helpers/identity';
 import { http, startWorld, type TestApp, type World } from '../../world';
-import { registerTestWriteOps, testJobRoutes } from '../../workers/support/jobs-fixture';
+import { testJobRoutes, testWriteOps } from '../../workers/support/jobs-fixture';
 import { startWebhookReceiver, type WebhookReceiver } from '../../helpers/webhook-receiver';
 import { emitEvent } from '../../../shared/domain/webhooks/events';
 import { RETRY_DELAYS_MS } from '../../../shared/domain/webhooks/delivery.service';
@@ -23,7 +23,6 @@ describe('webhook events end to end', () => {
   beforeAll(async () => {
     rx = await startWebhookReceiver();
     other = await startWebhookReceiver();
-    registerTestWriteOps();
     // The tenants are made below, each with its webhook endpoint.
     world = await startWorld({
       platform: 'tiktok',
@@ -31,6 +30,7 @@ describe('webhook events end to end', () => {
       workers: true,
       env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WRITE_SYNC_TIMEOUT_MS: '5000', METRICS_TOKEN: 'events-test-metrics-token' },
       app: { extraRoutes: testJobRoutes },
+      writeOperations: testWriteOps,
     });
     app = world.app;
     h = await tenantWithEndpoint(app, `${rx.url}?all`);

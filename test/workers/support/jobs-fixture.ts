@@ -2,8 +2,9 @@ import { z } from '../../../shared/infra/zod-openapi';
 import { eventually } from '../../helpers/eventually';
 import { defineRoute, type RouteSpec } from '../../../api/routes/route';
 import { adAccountGuard } from '../../../api/middleware/ad-account-guard';
-import { registerWriteOperation } from '../../../shared/domain/jobs/write-operations';
-import { testWriteOps } from './test-write-ops';
+
+/** The test-only operations `testJobRoutes` submit: a world with those routes takes them as `writeOperations`. */
+export { testWriteOps } from './test-write-ops';
 
 /**
  * A TikTok write route built like the surface's (guard, then services.jobs.submit), running the
@@ -34,17 +35,6 @@ export const testJobRoutes: RouteSpec[] = [
       }),
   }),
 ];
-
-/** Registers the test-only write operations (once per module registry); a world with `testJobRoutes` needs them. */
-export function registerTestWriteOps(): void {
-  for (const op of testWriteOps) {
-    try {
-      registerWriteOperation(op);
-    } catch {
-      // already registered in this module registry
-    }
-  }
-}
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -6,17 +6,16 @@ import { loadConfig } from '../../../shared/infra/config';
 import { createLogger } from '../../../shared/infra/logger';
 import { createInfra } from '../../../shared/infra/bootstrap';
 import { createServices } from '../../../shared/domain/services';
-import { registerWriteOperation } from '../../../shared/domain/jobs/write-operations';
 import { startWorkers } from '../../../workers/worker-pool';
 import { testWriteOps } from './test-write-ops';
+import { withTestOperations } from '../../helpers/write-operations';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ level: config.LOG_LEVEL, name: 'crash-test-worker' });
   const infra = await createInfra(config, logger);
-  const services = createServices(infra);
+  const services = createServices(infra, { writeOperations: withTestOperations(testWriteOps) });
   services.start();
-  for (const op of testWriteOps) registerWriteOperation(op);
   const pool = startWorkers(services, { queues: ['platform-writes'] });
   await Promise.all(pool.workers.map((w) => w.waitUntilReady()));
   process.stdout.write('ready\n');
