@@ -1,5 +1,5 @@
 import type { InfraDeps } from '../shared/infra/infra-deps';
-import { reencryptSecretsJob, refreshTokensJob } from '../shared/queues/jobs';
+import { platformVersionNoticesJob, reencryptSecretsJob, refreshTokensJob } from '../shared/queues/jobs';
 import { webhookSweepJob } from '../shared/queues/webhook-jobs';
 
 /**
@@ -14,6 +14,8 @@ export function scheduleRepeatableJobs(infra: InfraDeps): void {
     { id: 'reencrypt-secrets', seconds: config.SECRETS_REENCRYPT_EVERY_SECONDS, job: reencryptSecretsJob, what: 'secret re-encryption' },
     // Queues webhook events whose dispatch job never made it to Redis.
     { id: 'webhook-sweep', seconds: 60, job: webhookSweepJob, what: 'the webhook sweeper' },
+    // Hourly, so a notice goes out within the hour its day starts; each is sent once (sunset-notices.ts).
+    { id: 'platform-version-notices', seconds: 3600, job: platformVersionNoticesJob, what: 'platform version sunset notices' },
   ];
   for (const s of every) {
     if (s.seconds <= 0) continue;

@@ -45,6 +45,7 @@ export function statusForCode(code: ErrorCode): number {
       return 500;
     case 'PLATFORM_UNAVAILABLE':
     case 'PLATFORM_RESPONSE_TOO_LARGE':
+    case 'PLATFORM_VERSION_RETIRED':
       return 502;
     case 'PLATFORM_TIMEOUT':
       return 504;

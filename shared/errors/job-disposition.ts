@@ -39,6 +39,8 @@ export function jobDisposition(code: ErrorCode): JobDisposition {
     case 'PROXY_PATH_NOT_ALLOWED':
     // The platform answered (the write may have been made): sending it again could make it twice.
     case 'PLATFORM_RESPONSE_TOO_LARGE':
+    // Every call on the retired version gets the same answer until the configuration changes.
+    case 'PLATFORM_VERSION_RETIRED':
     // A bug or a broken invariant: running the same code again gives the same answer.
     case 'INTERNAL':
       return 'end';

@@ -24,3 +24,11 @@ export const reencryptSecretsJob = defineJob({
   payload: z.object({ batchSize: z.number().int().min(1).max(1000).optional() }).strict(),
   defaults: { attempts: 1, removeOnComplete: { age: 7 * 24 * 3600, count: 100 }, removeOnFail: { age: 7 * 24 * 3600 } },
 });
+
+/** Tells tenants that a platform API version in use sunsets within 90, 30 or 7 days (`platform.version_sunsetting`). */
+export const platformVersionNoticesJob = defineJob({
+  queue: 'maintenance',
+  name: 'platform-version-notices',
+  payload: z.object({}).strict(),
+  defaults: { attempts: 1, removeOnComplete: { age: 24 * 3600, count: 100 }, removeOnFail: { age: 7 * 24 * 3600 } },
+});

@@ -27,13 +27,13 @@ export interface PlatformFixture {
   ids: [raw: string, stored: string][];
   /** Strings that are not account ids of this platform. */
   junk: string[];
-  /** A raw read of `account` with `token`, as the platform's wire format sends it (errors are injected on `path`). */
-  probe(token: string): { path: string; method: string; query?: Record<string, string>; headers: Record<string, string>; body?: unknown };
+  /** A raw read of `account` with `token` on API `version`, as the platform's wire format sends it (errors are injected on `path`). */
+  probe(token: string, version: string): { path: string; method: string; query?: Record<string, string>; headers: Record<string, string>; body?: unknown };
   errors: { auth: ExpectedFailure; throttle: ExpectedFailure; transient: ExpectedFailure; badRequest: ExpectedFailure };
   /** Whether successful answers carry usage signals the limiter reads (ErrorMapper.usage). */
   usageOnSuccess: boolean;
   /** A request with structured parameters, and what the simulator must have received for it. */
-  encoding: { request: Omit<PlatformRequest, 'token'>; pathPart: string; expectReceived(call: SimCall): void };
+  encoding: { request: Omit<PlatformRequest, 'token'>; pathPart: string; expectReceived(call: SimCall, version: string): void };
 }
 
 const FB_ACCOUNT = '100000000000001';
@@ -156,10 +156,10 @@ export const FIXTURES: Record<string, PlatformFixture> = {
       [` ${LI_ACCOUNT} `, LI_ACCOUNT],
     ],
     junk: ['', 'abc', `urn:li:sponsoredCampaign:${LI_ACCOUNT}`, `act_${LI_ACCOUNT}`, '12x'],
-    probe: (token) => ({
+    probe: (token, version) => ({
       method: 'GET',
       path: `adAccounts/${LI_ACCOUNT}`,
-      headers: { authorization: `Bearer ${token}`, 'LinkedIn-Version': '202609', 'X-Restli-Protocol-Version': '2.0.0' },
+      headers: { authorization: `Bearer ${token}`, 'LinkedIn-Version': version, 'X-Restli-Protocol-Version': '2.0.0' },
     }),
     errors: {
       auth: { inject: { kind: 'token-expired' }, kind: 'reauth', code: 'CONNECTION_REAUTH_REQUIRED' },
@@ -177,12 +177,12 @@ export const FIXTURES: Record<string, PlatformFixture> = {
         accountKey: LI_ACCOUNT,
       },
       pathPart: `/rest/adAccounts/${LI_ACCOUNT}/adCampaigns`,
-      expectReceived(call) {
+      expectReceived(call, version) {
         // Rest.li 2.0: structured parameters in Rest.li syntax, the version headers and a Bearer token.
         expect(call.method).toBe('GET');
         expect(call.query).toMatchObject({ q: 'search', search: '(status:(values:List(ACTIVE,PAUSED)))' });
         expect(call.headers['x-restli-protocol-version']).toBe('2.0.0');
-        expect(call.headers['linkedin-version']).toBe('202609');
+        expect(call.headers['linkedin-version']).toBe(version);
         expect(call.headers.authorization).toBe('[present]');
       },
     },

@@ -23,17 +23,16 @@ export interface SimStartOptionsOf {
 
 /**
  * Runtime knobs of each simulator (`SimHandle.settings`), by platform: Meta's tunables
- * (`POST /__sim/facebook/config`), Google's and LinkedIn's settings (`POST /__sim/settings`).
- * TikTok has none.
+ * (`POST /__sim/facebook/config`), Google's, LinkedIn's and TikTok's settings (`POST /__sim/settings`).
  */
 export interface SimSettingsOf {
   facebook: Partial<FacebookTunables>;
-  tiktok: never;
-  google: Partial<Record<'searchPageSize' | 'streamBatchSize' | 'throttleRetrySeconds' | 'minVersion', number>>;
+  tiktok: Partial<{ servedVersions: string[] }>;
+  google: Partial<Record<'searchPageSize' | 'streamBatchSize' | 'throttleRetrySeconds' | 'minVersion' | 'goneBelow', number>>;
   linkedin: Partial<LinkedinSettings>;
 }
 
-const SETTINGS_ROUTE: Record<SimPlatform, string | undefined> = { facebook: '/facebook/config', tiktok: undefined, google: '/settings', linkedin: '/settings' };
+const SETTINGS_ROUTE: Record<SimPlatform, string | undefined> = { facebook: '/facebook/config', tiktok: '/settings', google: '/settings', linkedin: '/settings' };
 
 /** A fault any simulator applies before its platform routes (shared control surface). */
 export interface FaultSpec {

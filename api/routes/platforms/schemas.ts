@@ -7,7 +7,7 @@ export const PlatformVersionDto = z
   .object({
     platform: z.enum(PLATFORMS),
     displayName: z.string().openapi({ example: 'Meta' }),
-    version: z.string().openapi({ description: 'The platform API version every call of this gateway uses', example: 'v25.0' }),
+    version: z.string().openapi({ description: 'The platform API version every call of this gateway uses', example: 'v27.0' }),
     configVariable: z.string().nullable().openapi({ description: 'The setting that picks it; null when the version is fixed in the gateway (TikTok)', example: 'FACEBOOK_API_VERSION' }),
     state: z.enum(['current', 'sunsetting', 'retired', 'unsupported']).openapi({
       description: '`sunsetting`: sunset within 90 days (platform routes then answer with `Deprecation` and `Sunset`); `retired`: past its sunset; `unsupported`: not a version the gateway knows',

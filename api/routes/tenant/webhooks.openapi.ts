@@ -25,6 +25,19 @@ const ConnectionEventDto = z
 
 const AdAccountEventDto = AdAccountViewDto.extend({ platform: PlatformParam, externalUserId: z.string() }).openapi('WebhookAdAccountDto');
 
+const VersionSunsettingDto = z
+  .object({
+    platform: PlatformParam,
+    displayName: z.string().openapi({ example: 'Meta' }),
+    version: z.string().openapi({ description: 'The platform API version the gateway uses', example: 'v25.0' }),
+    configVariable: z.string().nullable().openapi({ description: 'The setting that chooses it; null when the adapter fixes it (TikTok)' }),
+    sunset: z.string().openapi({ description: "The platform's sunset day (YYYY-MM-DD, UTC)", example: '2027-02-23' }),
+    daysLeft: z.number().int(),
+    threshold: z.union([z.literal(90), z.literal(30), z.literal(7)]).openapi({ description: 'The notice this is: 90, 30 or 7 days before the sunset' }),
+    source: z.string().nullable().openapi({ description: "The platform's page the sunset date comes from" }),
+  })
+  .openapi('WebhookVersionSunsettingDto');
+
 const EVENTS: Record<WebhookEventType, { data: ZodTypeAny; summary: string }> = {
   'job.completed': { data: JobDto, summary: 'A write or import job completed' },
   'job.failed': { data: JobDto, summary: 'A write or import job failed for good' },
@@ -36,6 +49,10 @@ const EVENTS: Record<WebhookEventType, { data: ZodTypeAny; summary: string }> = 
   'connection.revoked': { data: ConnectionEventDto, summary: 'The end user (or the tenant for them) revoked the connection' },
   'ad_account.activated': { data: AdAccountEventDto, summary: 'An ad account was activated for an end user' },
   'ad_account.deactivated': { data: AdAccountEventDto, summary: 'An ad account was deactivated or removed' },
+  'platform.version_sunsetting': {
+    data: VersionSunsettingDto,
+    summary: 'The API version the gateway uses for a platform the tenant has connections on sunsets in 90, 30 or 7 days (sent once each)',
+  },
 };
 
 const SIGNED_HEADERS = z.object({
@@ -72,5 +89,6 @@ export function registerWebhookDocs(registry: OpenAPIRegistry): void {
   // Schemas only webhooks use are not collected from the webhooks themselves.
   registry.register('WebhookConnectionDto', ConnectionEventDto);
   registry.register('WebhookAdAccountDto', AdAccountEventDto);
+  registry.register('WebhookVersionSunsettingDto', VersionSunsettingDto);
   for (const w of webhookDocs) registry.registerWebhook(w);
 }

@@ -16,6 +16,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'connection.revoked',
   'ad_account.activated',
   'ad_account.deactivated',
+  /** The platform API version in use sunsets within 90, 30 or 7 days (docs/webhooks.md). */
+  'platform.version_sunsetting',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -5,6 +5,9 @@
  * Deprecation/Sunset headers and the days-left gauge all read it (docs/platforms/<platform>.md, Versions).
  */
 
+import { AppError } from '../../errors/app-error';
+import type { Failure } from './types';
+
 /** A calendar day, `YYYY-MM-DD` (UTC). */
 export type IsoDay = string;
 
@@ -22,10 +25,11 @@ export interface PlatformVersion {
 
 export interface PlatformVersionRegistry {
   /**
-   * Where the version in use comes from: a variable of the platform's config slice, or a version
-   * fixed in the adapter (TikTok's path version).
+   * Where the version in use comes from: a variable of the platform's config slice (with the default
+   * the slice gives it: moving the default is this one line), or a version fixed in the adapter
+   * (TikTok's path version).
    */
-  inUse: { variable: string } | { fixed: string };
+  inUse: { variable: string; default: string } | { fixed: string };
   /** Newest first. */
   versions: readonly PlatformVersion[];
   /** The registry entry a configured value belongs to (LinkedIn's `YYYYMM.RR` revision is its month's version); identity when absent. */
@@ -107,4 +111,42 @@ export function sunsetHeaders(displayName: string, entry: PlatformVersion & { su
     Sunset: new Date(at).toUTCString(),
     Link: `<${entry.sources.sunset}>; rel="sunset"; title="${displayName} API ${entry.version} is sunset on ${entry.sunset}"`,
   };
+}
+
+/**
+ * The failure of a call the platform refused because it does not serve the API version the call
+ * named (each platform's answer is in docs/platforms/<platform>.md, Versions). Fatal: every call on
+ * that version gets the same answer until the setting changes, so a job ends at once instead of
+ * retrying. `version` is the one the adapter sends; `setting` the variable that sets it, if any.
+ */
+export function versionRetiredFailure(
+  who: { platform: string; displayName: string; setting?: string },
+  version: string | undefined,
+  detail: Record<string, unknown>,
+): Failure {
+  const v = version ?? 'in use';
+  const fix = who.setting ? `set ${who.setting} to a version it serves` : 'the gateway must move to a version it serves';
+  return {
+    kind: 'fatal',
+    error: new AppError('PLATFORM_VERSION_RETIRED', `${who.displayName} no longer serves API version ${v}: ${fix}`, {
+      details: [{ platform: who.platform, version: version ?? null, ...detail }],
+    }),
+  };
+}
+
+/** The version a registry uses when nothing is configured. */
+export const defaultVersion = (registry: PlatformVersionRegistry): string => ('fixed' in registry.inUse ? registry.inUse.fixed : registry.inUse.default);
+
+/**
+ * The versions an upgrade is rehearsed on: the default, and the newest live version after it (the
+ * next default), or, when the default is the newest, the live one before it (where a rollback goes).
+ * The conformance suite runs against each (test/conformance).
+ */
+export function rehearsalVersions(registry: PlatformVersionRegistry, now: number): string[] {
+  const current = defaultVersion(registry);
+  const live = registry.versions.map((v) => v.version).filter((v) => standingOf(registry, v, now).state !== 'retired');
+  const at = live.indexOf(current);
+  if (at < 0) return [current];
+  const other = at > 0 ? live[0] : live[at + 1];
+  return other ? [current, other] : [current];
 }

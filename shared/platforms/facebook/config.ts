@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { configSliceReader, envInt, envUrl } from '../core/config-slice';
+import { defaultVersion } from '../core/versions';
+import { facebookVersions } from './versions';
 
 /**
  * Meta's slice of the configuration, with its environment variables: the module declares it, the
@@ -12,8 +14,8 @@ export const facebookConfigSchema = z.object({
   FACEBOOK_GRAPH_URL: envUrl('https://graph.facebook.com'),
   /** Host of the login dialog (`/{version}/dialog/oauth`). */
   FACEBOOK_DIALOG_URL: envUrl('https://www.facebook.com'),
-  /** Graph API version on every call and in the dialog URL: a version stays usable at least 90 days after its successor ships (docs/platforms/facebook.md §1). */
-  FACEBOOK_API_VERSION: z.string().regex(/^v\d+\.0$/, 'must be vNN.0').default('v25.0'),
+  /** Graph API version on every call and in the dialog URL; its default is the registry's (versions.ts): a version stays usable at least 90 days after its successor ships (docs/platforms/facebook.md §1). */
+  FACEBOOK_API_VERSION: z.string().regex(/^v\d+\.0$/, 'must be vNN.0').default(defaultVersion(facebookVersions)),
   /**
    * Outbound pacing per ad account / per tenant app, calls per second shared by every replica
    * (0 = unpaced). Meta's quotas are hourly per ad account (docs/platforms/facebook.md §6), so the account is paced.

@@ -1,5 +1,6 @@
 import { AppError, type ErrorCode } from '../../errors/app-error';
 import type { ErrorMapper, Failure, RawResponse, UsageSignal } from '../core/types';
+import { versionRetiredFailure } from '../core/versions';
 
 /** Graph error body (docs/platforms/facebook.md §5). */
 interface GraphError {
@@ -14,6 +15,11 @@ interface GraphError {
 }
 
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);
+/**
+ * "(#2635) You are calling a deprecated version of the Ads API": the answer to an expired version
+ * on an endpoint that changed since (docs/platforms/facebook.md, Versions).
+ */
+const DEPRECATED_VERSION = 2635;
 const isBuc = (code: number) => code >= 80000 && code <= 80014;
 const isPermission = (code: number) => code === 10 || code === 294 || (code >= 200 && code <= 299);
 /** Subcodes of 190 that mean the user removed the app (revoked) rather than a lapsed session. */
@@ -64,7 +70,8 @@ function regainMs(res: RawResponse): number | undefined {
   return s > 0 ? s * 1000 : undefined;
 }
 
-export function classifyFacebook(res: RawResponse): Failure | null {
+/** `version`: the Graph version the adapter sends, named in a PLATFORM_VERSION_RETIRED message. */
+export function classifyFacebook(res: RawResponse, version?: string): Failure | null {
   const body = res.body as { error?: GraphError; success?: boolean } | string | undefined;
   const e: GraphError | undefined = typeof body === 'object' && body ? body.error : undefined;
   if (!e) {
@@ -78,6 +85,9 @@ export function classifyFacebook(res: RawResponse): Failure | null {
   }
   const code = Number(e.code ?? 0);
   const msg = e.message ?? 'Meta refused the request';
+  if (code === DEPRECATED_VERSION) {
+    return versionRetiredFailure({ platform: 'facebook', displayName: 'Meta', setting: 'FACEBOOK_API_VERSION' }, version, details(e, res)[0]!);
+  }
   if (code === 190) {
     const revoked = REVOKED_SUBCODES.has(Number(e.error_subcode));
     return {
@@ -133,4 +143,5 @@ export function facebookUsage(res: RawResponse): UsageSignal[] {
   return out;
 }
 
-export const facebookErrors: ErrorMapper = { classify: classifyFacebook, usage: facebookUsage };
+/** The error mapper of an adapter sending `version`. */
+export const facebookErrors = (version?: string): ErrorMapper => ({ classify: (res) => classifyFacebook(res, version), usage: facebookUsage });

@@ -28,12 +28,13 @@ const DAY_MS = 24 * 3600_000;
 export function createFacebookAdapter(deps: AdapterDeps): PlatformAdapter {
   const settings = facebookConfig(deps.platformConfig ?? deps.config);
   const descriptor = facebookDescriptor(settings);
-  const client = new PlatformHttpClient(descriptor, facebookErrors, facebookWire(descriptor.apiBase), deps.http);
+  const errors = facebookErrors(descriptor.apiVersion);
+  const client = new PlatformHttpClient(descriptor, errors, facebookWire(descriptor.apiBase), deps.http);
   return {
     platform: 'facebook',
     descriptor,
     client,
-    errors: facebookErrors,
+    errors,
     oauth: facebookOAuth(client, descriptor, settings.FACEBOOK_TOKEN_EXTEND_DAYS * DAY_MS),
     operations: facebookOperations(client),
   };

@@ -9,7 +9,7 @@ const both = { released: VERSIONS_PAGE, sunset: VERSIONS_PAGE };
  * the Marketing API's are the ones that apply to ads calls). A sunset is Meta's expiration date.
  */
 export const facebookVersions: PlatformVersionRegistry = {
-  inUse: { variable: 'FACEBOOK_API_VERSION' },
+  inUse: { variable: 'FACEBOOK_API_VERSION', default: 'v27.0' },
   versions: [
     { version: 'v27.0', released: '2026-11-04', sunset: null, sources: both, unconfirmed: 'expiration not announced yet (TBD in the table)' },
     { version: 'v26.0', released: '2026-07-29', sunset: null, sources: both, unconfirmed: 'expiration not announced yet (TBD in the table)' },

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { configSliceReader, envInt, envUrl } from '../core/config-slice';
+import { defaultVersion } from '../core/versions';
+import { googleVersions } from './versions';
 
 /**
  * Google Ads' slice of the configuration, with its environment variables: the module declares it,
@@ -11,7 +13,7 @@ export const googleConfigSchema = z.object({
   /** Host of the Google Ads REST API (`/{version}/customers/...`; the simulator's address in tests). */
   GOOGLE_ADS_URL: envUrl('https://googleads.googleapis.com'),
   /** API version in every path: a sunset version answers UNSUPPORTED_VERSION, so it is configurable (docs/platforms/google.md §1). */
-  GOOGLE_ADS_API_VERSION: z.string().regex(/^v\d+$/, 'must be vNN').default('v26'),
+  GOOGLE_ADS_API_VERSION: z.string().regex(/^v\d+$/, 'must be vNN').default(defaultVersion(googleVersions)),
   /** Host of the consent screen (`/o/oauth2/v2/auth`). */
   GOOGLE_OAUTH_URL: envUrl('https://accounts.google.com'),
   /** Host of the token and revoke endpoints (`/token`, `/revoke`). */

@@ -1,5 +1,6 @@
 import { AppError, type ErrorCode } from '../../errors/app-error';
 import type { ErrorMapper, Failure, RawResponse } from '../core/types';
+import { versionRetiredFailure } from '../core/versions';
 
 interface AdsError {
   errorCode?: Record<string, string>;
@@ -40,8 +41,16 @@ function firstAdsError(s: RpcStatus): { family?: string; value?: string; error?:
   return {};
 }
 
-export function classifyGoogle(res: RawResponse): Failure | null {
+const RETIRED = { platform: 'google', displayName: 'Google Ads', setting: 'GOOGLE_ADS_API_VERSION' };
+
+/** `version`: the API version the adapter sends, named in a PLATFORM_VERSION_RETIRED message. */
+export function classifyGoogle(res: RawResponse, version?: string): Failure | null {
   if (res.status < 400) return null;
+  // A version past its sunset is first refused with UNSUPPORTED_VERSION, then no longer routed at all:
+  // a bare "Not Found" text instead of a JSON status (docs/platforms/google.md, Versions).
+  if (res.status === 404 && typeof res.body === 'string' && /^\s*not found\s*$/i.test(res.body)) {
+    return versionRetiredFailure(RETIRED, version, { code: 404, message: res.body.trim() });
+  }
   const body = res.body as { error?: RpcStatus | string; error_description?: string } | undefined;
   // OAuth token endpoint: `{ "error": "invalid_grant", "error_description": … }` (docs/platforms/google.md §2).
   if (body && typeof body.error === 'string') {
@@ -65,6 +74,7 @@ export function classifyGoogle(res: RawResponse): Failure | null {
   const make = (code: ErrorCode, message: string, retryAfter?: number) => new AppError(code, message, { details, retryAfter });
   const msg = error?.message ?? s.message ?? `Google Ads answered HTTP ${res.status}`;
 
+  if (family === 'requestError' && value === 'UNSUPPORTED_VERSION') return versionRetiredFailure(RETIRED, version, details[0]!);
   if (family === 'authenticationError' || (!family && res.status === 401)) {
     return { kind: 'reauth', refreshable: true, connectionStatus: 'expired', error: make('CONNECTION_REAUTH_REQUIRED', 'The Google connection must be re-authorized') };
   }
@@ -99,4 +109,5 @@ export function classifyGoogle(res: RawResponse): Failure | null {
   return { kind: 'fatal', error: make('PLATFORM_REJECTED', msg) };
 }
 
-export const googleErrors: ErrorMapper = { classify: classifyGoogle, usage: () => [] };
+/** The error mapper of an adapter sending `version`. */
+export const googleErrors = (version?: string): ErrorMapper => ({ classify: (res) => classifyGoogle(res, version), usage: () => [] });

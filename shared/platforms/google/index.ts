@@ -22,12 +22,13 @@ export { googleConfig, googleConfigSchema, type GoogleConfig } from './config';
 
 export function createGoogleAdapter(deps: AdapterDeps): PlatformAdapter {
   const descriptor = googleDescriptor(deps.platformConfig ?? deps.config);
-  const client = new PlatformHttpClient(descriptor, googleErrors, googleWire(descriptor.apiBase), deps.http);
+  const errors = googleErrors(descriptor.apiVersion);
+  const client = new PlatformHttpClient(descriptor, errors, googleWire(descriptor.apiBase), deps.http);
   return {
     platform: 'google',
     descriptor,
     client,
-    errors: googleErrors,
+    errors,
     oauth: googleOAuth(client, descriptor),
     operations: googleOperations(client),
     // An account without a manager is reached directly: no login-customer-id, not the app's default.

@@ -12,7 +12,7 @@ const V22_SUNSET = 'https://developers.google.com/ads/blog/posts/2026/09/google-
 const ESTIMATED = 'sunset estimated (51 weeks after release); Google has not published it where we could confirm it';
 
 export const googleVersions: PlatformVersionRegistry = {
-  inUse: { variable: 'GOOGLE_ADS_API_VERSION' },
+  inUse: { variable: 'GOOGLE_ADS_API_VERSION', default: 'v26' },
   versions: [
     { version: 'v26', released: '2026-10-14', sunset: '2027-10-06', sources: { released: RELEASE_NOTES, sunset: SUNSET_DATES }, unconfirmed: ESTIMATED },
     { version: 'v25', released: '2026-07-22', sunset: '2027-07-14', sources: { released: RELEASE_NOTES, sunset: SUNSET_DATES }, unconfirmed: ESTIMATED },

@@ -1,5 +1,6 @@
 import { AppError, type ErrorCode } from '../../errors/app-error';
 import type { ErrorMapper, Failure, RawResponse } from '../core/types';
+import { versionRetiredFailure } from '../core/versions';
 
 interface LiErrorBody {
   status?: number;
@@ -45,7 +46,8 @@ function details(res: RawResponse, b: LiErrorBody) {
  * LinkedIn answers errors with an HTTP status and `{status, serviceErrorCode, code, message}`;
  * classification keys on the status and `code`, never on the message (docs/platforms/linkedin.md).
  */
-export function classifyLinkedin(res: RawResponse, now = Date.now()): Failure | null {
+/** `version`: the LinkedIn-Version the adapter sends, named in a PLATFORM_VERSION_RETIRED message. */
+export function classifyLinkedin(res: RawResponse, now = Date.now(), version?: string): Failure | null {
   if (res.status < 400) return null;
   const b: LiErrorBody = typeof res.body === 'object' && res.body !== null ? (res.body as LiErrorBody) : { message: typeof res.body === 'string' ? res.body.slice(0, 200) : undefined };
   const make = (code: ErrorCode, message: string, retryAfter?: number) => new AppError(code, message, { details: details(res, b), retryAfter });
@@ -76,8 +78,10 @@ export function classifyLinkedin(res: RawResponse, now = Date.now()): Failure | 
   if (res.status >= 500 || res.status === 408) return { kind: 'transient', error: make('PLATFORM_UNAVAILABLE', 'LinkedIn failed to answer') };
   if (res.status === 403) return { kind: 'fatal', error: make('FORBIDDEN', msg) };
   if (res.status === 404) return { kind: 'fatal', error: make('NOT_FOUND', msg) };
-  if (res.status === 426) return { kind: 'fatal', error: make('PLATFORM_REJECTED', `LinkedIn refused API version: ${msg} (raise LINKEDIN_API_VERSION)`) };
+  // 426 NONEXISTENT_VERSION: the version is sunset or not released yet (docs/platforms/linkedin.md).
+  if (res.status === 426) return versionRetiredFailure({ platform: 'linkedin', displayName: 'LinkedIn', setting: 'LINKEDIN_API_VERSION' }, version, details(res, b)[0]!);
   return { kind: 'fatal', error: make('PLATFORM_REJECTED', msg) };
 }
 
-export const linkedinErrors: ErrorMapper = { classify: (res) => classifyLinkedin(res), usage: () => [] };
+/** The error mapper of an adapter sending `version`. */
+export const linkedinErrors = (version?: string): ErrorMapper => ({ classify: (res) => classifyLinkedin(res, Date.now(), version), usage: () => [] });

@@ -22,12 +22,13 @@ export { linkedinConfig, linkedinConfigSchema, type LinkedinConfig } from './con
 /** LinkedIn Ads (Marketing API, versioned `/rest`); see docs/platforms/linkedin.md. */
 export function createLinkedinAdapter(deps: AdapterDeps): PlatformAdapter {
   const descriptor = linkedinDescriptor(deps.platformConfig ?? deps.config);
-  const client = new LinkedinClient(new PlatformHttpClient(descriptor, linkedinErrors, linkedinWire(descriptor), deps.http));
+  const errors = linkedinErrors(descriptor.apiVersion);
+  const client = new LinkedinClient(new PlatformHttpClient(descriptor, errors, linkedinWire(descriptor), deps.http));
   return {
     platform: LINKEDIN_PLATFORM,
     descriptor,
     client,
-    errors: linkedinErrors,
+    errors,
     oauth: linkedinOAuth(client, descriptor),
     operations: linkedinOperations(client),
   };

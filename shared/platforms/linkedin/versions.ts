@@ -17,7 +17,7 @@ const month = (version: string, sunset: string, estimated: boolean): PlatformVer
 });
 
 export const linkedinVersions: PlatformVersionRegistry = {
-  inUse: { variable: 'LINKEDIN_API_VERSION' },
+  inUse: { variable: 'LINKEDIN_API_VERSION', default: '202609' },
   versions: [
     month('202609', '2027-09-15', true),
     month('202608', '2027-08-15', true),

@@ -1,5 +1,6 @@
 import { AppError, type ErrorCode } from '../../errors/app-error';
 import type { ErrorMapper, Failure, RawResponse } from '../core/types';
+import { versionRetiredFailure } from '../core/versions';
 
 interface Envelope {
   code?: number;
@@ -22,8 +23,14 @@ function err(code: ErrorCode, message: string, e: Envelope, retryAfter?: number)
 }
 
 /** TikTok answers HTTP 200 with a non-zero `code` on errors (docs/platforms/tiktok.md §1); rules from the TikTok issue. */
-export function classifyTiktok(res: RawResponse): Failure | null {
+export function classifyTiktok(res: RawResponse, version?: string): Failure | null {
   const body = res.body as Envelope | undefined;
+  // TikTok routes only the paths of the versions it serves (`/open_api/v1.3/…`); the gateway calls no
+  // other path, so a 404 means the version in its paths is gone (docs/platforms/tiktok.md, Versions).
+  if (res.status === 404) {
+    const b = typeof body === 'object' && body !== null ? body : {};
+    return versionRetiredFailure({ platform: 'tiktok', displayName: 'TikTok' }, version, { code: b.code ?? 404, message: b.message, traceId: b.request_id });
+  }
   if (res.status !== 200 || typeof body !== 'object' || body === null || typeof body.code !== 'number') {
     const e: Envelope = { code: res.status, message: typeof res.body === 'string' ? res.body.slice(0, 200) : undefined };
     const error = err('PLATFORM_UNAVAILABLE', `TikTok answered HTTP ${res.status}`, e);
@@ -52,4 +59,5 @@ export function classifyTiktok(res: RawResponse): Failure | null {
   return { kind: 'fatal', error: err('PLATFORM_REJECTED', msg, body) };
 }
 
-export const tiktokErrors: ErrorMapper = { classify: classifyTiktok, usage: () => [] };
+/** The error mapper of an adapter sending `version` in its paths. */
+export const tiktokErrors = (version?: string): ErrorMapper => ({ classify: (res) => classifyTiktok(res, version), usage: () => [] });

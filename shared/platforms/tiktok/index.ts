@@ -21,12 +21,13 @@ export { tiktokConfig, tiktokConfigSchema, type TiktokConfig } from './config';
 
 export function createTiktokAdapter(deps: AdapterDeps): PlatformAdapter {
   const descriptor = tiktokDescriptor(deps.platformConfig ?? deps.config);
-  const client = new PlatformHttpClient(descriptor, tiktokErrors, tiktokWire(descriptor.apiBase), deps.http);
+  const errors = tiktokErrors(descriptor.apiVersion);
+  const client = new PlatformHttpClient(descriptor, errors, tiktokWire(descriptor.apiBase), deps.http);
   return {
     platform: 'tiktok',
     descriptor,
     client,
-    errors: tiktokErrors,
+    errors,
     oauth: tiktokOAuth(client, descriptor),
     operations: tiktokOperations(client),
   };

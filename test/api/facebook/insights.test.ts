@@ -1,6 +1,6 @@
 import { ACCOUNTS } from '../../simulators/facebook';
 import { useWorld } from '../../world';
-import { FB_ENV } from './fixtures';
+import { FB_ENV, GRAPH_VERSION } from './fixtures';
 
 const A1 = ACCOUNTS.alice[0];
 
@@ -25,7 +25,7 @@ describe('Meta insights: sync for small requests, async report runs for large on
     const calls = await w.sim.calls('/insights');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.method).toBe('GET');
-    expect(calls[0]!.path).toBe(`/v25.0/act_${A1}/insights`);
+    expect(calls[0]!.path).toBe(`/${GRAPH_VERSION}/act_${A1}/insights`);
     expect(calls[0]!.query).toMatchObject({
       level: 'campaign', fields: 'campaign_id,impressions,spend', time_range: '{"since":"2026-11-01","until":"2026-11-07"}', time_increment: '1',
       breakdowns: 'gender', action_breakdowns: 'action_type', limit: '5', access_token: '[present]',
@@ -50,10 +50,10 @@ describe('Meta insights: sync for small requests, async report runs for large on
     expect(r.body.data.data[0]).toMatchObject({ campaign_id: expect.any(String), spend: expect.any(String), date_start: '2025-01-01', date_stop: '2025-01-31' });
     const calls = (await w.sim.calls()).map((c) => `${c.method} ${c.path}`);
     const rid = r.body.data.reportRunId;
-    expect(calls[0]).toBe(`POST /v25.0/act_${A1}/insights`);
-    expect(calls.filter((c) => c === `GET /v25.0/${rid}`).length).toBeGreaterThanOrEqual(2);
-    expect(calls.at(-1)).toBe(`GET /v25.0/${rid}/insights`);
-    expect(calls.some((c) => c === `GET /v25.0/act_${A1}/insights`)).toBe(false);
+    expect(calls[0]).toBe(`POST /${GRAPH_VERSION}/act_${A1}/insights`);
+    expect(calls.filter((c) => c === `GET /${GRAPH_VERSION}/${rid}`).length).toBeGreaterThanOrEqual(2);
+    expect(calls.at(-1)).toBe(`GET /${GRAPH_VERSION}/${rid}/insights`);
+    expect(calls.some((c) => c === `GET /${GRAPH_VERSION}/act_${A1}/insights`)).toBe(false);
     const post = (await w.sim.calls(`/act_${A1}/insights`))[0]!;
     expect(post.body).toMatchObject({ level: 'campaign', time_range: '{"since":"2025-01-01","until":"2025-12-31"}', time_increment: 'monthly' });
 

@@ -1,6 +1,6 @@
 import { ACCOUNTS, BUSINESSES, PAGES } from '../../simulators/facebook';
 import { paramsOf, useWorld } from '../../world';
-import { FB_ENV } from './fixtures';
+import { FB_ENV, GRAPH_VERSION } from './fixtures';
 
 const A1 = ACCOUNTS.alice[0];
 const q = (extra = '') => `adAccountId=act_${A1}${extra}`;
@@ -24,7 +24,7 @@ describe('Meta reads pass Graph shapes through, with the connection token, after
     expect(r.body.data.paging).toEqual({ cursors: { before: expect.any(String), after: expect.any(String) }, hasNext: true, hasPrevious: false });
     const [c] = await w.sim.calls('/campaigns');
     expect(c!.method).toBe('GET');
-    expect(c!.path).toBe(`/v25.0/act_${A1}/campaigns`);
+    expect(c!.path).toBe(`/${GRAPH_VERSION}/act_${A1}/campaigns`);
     expect(c!.query).toMatchObject({ limit: '2', access_token: '[present]' });
     expect(c!.query.fields!.split(',')).toEqual(expect.arrayContaining(['id', 'account_id', 'name', 'objective', 'status', 'daily_budget']));
     expect(JSON.stringify(r.body)).not.toContain('access_token');
@@ -85,7 +85,7 @@ describe('Meta reads pass Graph shapes through, with the connection token, after
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ id, name: expect.any(String), account_id: A1 });
     const [c] = await w.sim.calls(`/${id}`);
-    expect(c!.path).toBe(`/v25.0/${id}`);
+    expect(c!.path).toBe(`/${GRAPH_VERSION}/${id}`);
     expect(c!.query).toMatchObject({ fields: 'id,name,account_id', access_token: '[present]' });
   });
 
@@ -113,7 +113,7 @@ describe('Meta reads pass Graph shapes through, with the connection token, after
     await w.sim.clear();
     const s = await w.call('GET', `/api/v1/facebook/adsets/${adset}/ads?${q('&fields=id,adset_id')}`);
     expect(s.body.data.data.every((a: { adset_id: string }) => a.adset_id === adset)).toBe(true);
-    expect((await w.sim.calls(`/${adset}/ads`))[0]!.path).toBe(`/v25.0/${adset}/ads`);
+    expect((await w.sim.calls(`/${adset}/ads`))[0]!.path).toBe(`/${GRAPH_VERSION}/${adset}/ads`);
   });
 
   it.each([
@@ -131,7 +131,7 @@ describe('Meta reads pass Graph shapes through, with the connection token, after
     expect(r.body.message).toBe(message);
     expect(r.body.data.data.length).toBeGreaterThan(0);
     const calls = await w.sim.calls(graphPath);
-    expect(calls.map((c) => c.path)).toEqual([`/v25.0${graphPath}`]);
+    expect(calls.map((c) => c.path)).toEqual([`/${GRAPH_VERSION}${graphPath}`]);
     expect(calls[0]!.query.fields).toEqual(expect.any(String));
   });
 
@@ -153,7 +153,7 @@ describe('Meta reads pass Graph shapes through, with the connection token, after
     expect(accts.body.data.data.map((a: { account_id: string }) => a.account_id)).toContain(A1);
     const cats = await w.call('GET', `/api/v1/facebook/businesses/${biz}/catalogs?${q()}`);
     expect(cats.body.data.data[0]).toMatchObject({ id: expect.any(String), name: 'Alice Co catalog 1', vertical: 'commerce' });
-    expect((await w.sim.calls(`/${biz}`)).map((c) => c.path)).toEqual([`/v25.0/${biz}`, `/v25.0/${biz}/owned_ad_accounts`, `/v25.0/${biz}/owned_product_catalogs`]);
+    expect((await w.sim.calls(`/${biz}`)).map((c) => c.path)).toEqual([`/${GRAPH_VERSION}/${biz}`, `/${GRAPH_VERSION}/${biz}/owned_ad_accounts`, `/${GRAPH_VERSION}/${biz}/owned_product_catalogs`]);
   });
 
   it('pixel details, stats (unix times) and dataset quality (/dataset_quality?dataset_id=)', async () => {
@@ -196,9 +196,9 @@ describe('Meta reads pass Graph shapes through, with the connection token, after
     }
     const calls = await w.sim.calls();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      `GET /v25.0/act_${A1}/promote_pages`,
-      `GET /v25.0/${PAGES.alice[0]}`,
-      `GET /v25.0/${PAGES.alice[0]}/leadgen_forms`,
+      `GET /${GRAPH_VERSION}/act_${A1}/promote_pages`,
+      `GET /${GRAPH_VERSION}/${PAGES.alice[0]}`,
+      `GET /${GRAPH_VERSION}/${PAGES.alice[0]}/leadgen_forms`,
     ]);
     expect(paramsOf(calls[1]!).fields).toBe('access_token');
     expect(paramsOf(calls[2]!).fields).toBe('id,name,status,locale,leads_count,created_time');
@@ -241,7 +241,7 @@ describe('Meta reads pass Graph shapes through, with the connection token, after
     expect((await w.sim.calls('/search'))[0]!.query).toMatchObject({ type: 'adinterest', q: 'a', limit: '3' });
     const acct = await w.call('POST', '/api/v1/facebook/targeting/search', { body: { adAccountId: A1, q: 'a' } });
     expect(acct.status).toBe(200);
-    expect((await w.sim.calls('/targetingsearch'))[0]!.path).toBe(`/v25.0/act_${A1}/targetingsearch`);
+    expect((await w.sim.calls('/targetingsearch'))[0]!.path).toBe(`/${GRAPH_VERSION}/act_${A1}/targetingsearch`);
     const team = await w.call('POST', '/api/v1/alice-ext/facebook/targeting/search', { body: { adAccountId: A1, q: 'a' }, as: { 'x-api-key': w.apiKey } });
     expect(team.status).toBe(200);
     expect(team.body.data.data).toEqual(acct.body.data.data);

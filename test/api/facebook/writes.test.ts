@@ -1,10 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { CheckpointStore } from '../../../shared/domain/jobs/checkpoint-store';
-import { findWriteOperation } from '../../../shared/domain/jobs/write-operations';
+import { writeOperationNamed } from '../../../shared/platforms';
 import type { WriteContext } from '../../../shared/platforms/core/write-operation';
 import { ACCOUNTS, PAGES } from '../../simulators/facebook';
 import { useWorld } from '../../world';
-import { FB_ENV } from './fixtures';
+import { FB_ENV, GRAPH_VERSION } from './fixtures';
 
 /** Every Graph call carries appsecret_proof of its token (the tenant's app secret is known). */
 const proofOf = (token: string) => createHmac('sha256', 'sim-app-secret').update(token).digest('hex');
@@ -102,7 +102,7 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ success: true, id, status: 'ARCHIVED' });
     const calls = await w.sim.calls(`/${id}`);
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /v25.0/${id}`, `POST /v25.0/${id}`]);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([`GET /${GRAPH_VERSION}/${id}`, `POST /${GRAPH_VERSION}/${id}`]);
     expect(calls[1]!.body).toEqual({ status: 'ARCHIVED', access_token: w.aliceAccount.platformToken, appsecret_proof: proofOf(w.aliceAccount.platformToken) });
     expect(node(id)!.status).toBe('ARCHIVED');
     await w.call('POST', `/api/v1/facebook/${segment}/${id}/status`, { body: { adAccountId: A1, status: 'ACTIVE' } });
@@ -150,7 +150,7 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
     const r = await w.call('POST', '/api/v1/facebook/ads', { body: { adAccountId: A1, name: uniq('Inline'), adset_id: adset, creative: { object_story_spec: spec } } });
     expect(r.status).toBe(200);
     const posts = (await w.sim.calls(`/act_${A1}/`)).filter((c) => c.method === 'POST');
-    expect(posts.map((c) => c.path)).toEqual([`/v25.0/act_${A1}/adcreatives`, `/v25.0/act_${A1}/ads`]);
+    expect(posts.map((c) => c.path)).toEqual([`/${GRAPH_VERSION}/act_${A1}/adcreatives`, `/${GRAPH_VERSION}/act_${A1}/ads`]);
     expect(JSON.parse(posts[0]!.body.object_story_spec!)).toEqual(spec);
     expect(node(r.body.data.id)!.creative).toEqual({ id: r.body.data.creative_id });
   });
@@ -240,7 +240,7 @@ describe('Meta writes run as jobs and send what Meta requires', () => {
         ...w.app.services.jobs.creates.forJob(jobId, account),
       } as WriteContext;
       const params = { objective: 'lead', campaign: { adAccountId: A1, name, status: 'PAUSED', special_ad_categories: [], is_adset_budget_sharing_enabled: true } };
-      return (await findWriteOperation('facebook.create-campaign')!.run(ctx, params)) as { id: string };
+      return (await writeOperationNamed('facebook.create-campaign')!.run(ctx, params)) as { id: string };
     };
     const jobId = randomUUID();
     const first = await run(jobId);

@@ -1,7 +1,7 @@
 /**
- * GET /api/v1/platforms and the sunset warning on platform routes, on days set by a fake clock: the
- * versions in use are the defaults (Meta v25.0, Google v26, LinkedIn 202609, TikTok v1.3): this world
- * starts the Meta simulator only, so no other platform's settings are changed.
+ * GET /api/v1/platforms and the sunset warning on platform routes, on days set by a fake clock: Meta
+ * is pinned to v25.0 (sunset 2027-02-23) so its warnings show; the others are the defaults (Google
+ * v26, LinkedIn 202609, TikTok v1.3): this world starts the Meta simulator only.
  */
 import { PlatformVersions } from '../../../shared/domain/platform-versions/platform-versions';
 import { ACCOUNTS } from '../../simulators/facebook';
@@ -11,7 +11,7 @@ import { FB_ENV } from '../facebook/fixtures';
 const A1 = ACCOUNTS.alice[0];
 
 describe('the platform API versions in use', () => {
-  const w = useWorld({ platform: 'facebook', env: FB_ENV }, async (w) => {
+  const w = useWorld({ platform: 'facebook', env: { ...FB_ENV, FACEBOOK_API_VERSION: 'v25.0' } }, async (w) => {
     await w.connect('facebook', { adAccountId: `act_${A1}` });
   });
 

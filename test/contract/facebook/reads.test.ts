@@ -152,14 +152,29 @@ describe('facebook simulator: read shapes', () => {
     expect((await fb.get(`${creative}/previews`)).body.error).toMatchObject({ code: 100 });
   });
 
-  it('answers on every supported version and unversioned, echoing Facebook-API-Version', async () => {
-    for (const v of ['v23.0', 'v24.0', 'v25.0', 'v26.0']) {
+  it('answers on every live version and unversioned (as the oldest live one), echoing Facebook-API-Version', async () => {
+    for (const v of ['v25.0', 'v26.0', 'v27.0']) {
       const res = await new FbClient(sim.baseUrl, wellKnownToken('alice'), v).get('me');
       expect(res.status).toBe(200);
       expect(res.headers.get('facebook-api-version')).toBe(v);
     }
     const plain = await new FbClient(sim.baseUrl, wellKnownToken('alice'), '').get('me');
-    expect(plain.headers.get('facebook-api-version')).toBe('v23.0');
+    expect(plain.headers.get('facebook-api-version')).toBe('v25.0');
+  });
+
+  it('refuses an expired version with (#2635), or with auto-upgrade on serves it as the oldest live one with a warning', async () => {
+    const old = await new FbClient(sim.baseUrl, wellKnownToken('alice'), 'v24.0').get('me');
+    expect(old.status).toBe(400);
+    expect(old.body.error).toMatchObject({ code: 2635, type: 'OAuthException', message: '(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: v27.0.' });
+    sim.state.tunables.versionAutoUpgrade = true;
+    try {
+      const up = await new FbClient(sim.baseUrl, wellKnownToken('alice'), 'v24.0').get('me');
+      expect(up.status).toBe(200);
+      expect(up.headers.get('facebook-api-version')).toBe('v25.0');
+      expect(up.headers.get('x-ad-api-version-warning')).toContain('v25.0');
+    } finally {
+      sim.state.tunables.versionAutoUpgrade = false;
+    }
   });
 
   it('answers 200 for ad reads with a token lacking ads_read and ads_management', async () => {

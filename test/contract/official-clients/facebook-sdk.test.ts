@@ -1,12 +1,16 @@
 /**
  * Meta's own Node client (facebook-nodejs-business-sdk, installed) judging the Graph simulator.
  * The SDK has no base-URL option: its host is the static getter FacebookAdsApi.GRAPH
- * (src/api.js), which this test redefines to the simulator's address.
+ * (src/api.js), which this test redefines to the simulator's address. The newest SDK on the npm
+ * registry (24.0.1) still speaks v24.0, which Meta retired on 2026-11-10: run as published it gets
+ * Meta's deprecated-version answer, and with its VERSION getter set to the gateway's version it
+ * judges the rest.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const sdk = require('facebook-nodejs-business-sdk');
 import { ACCOUNTS, wellKnownToken } from '../../simulators/facebook';
 import { simPerFile } from '../facebook/fb-client';
+import { GRAPH_VERSION } from '../../api/facebook/fixtures';
 
 const { FacebookAdsApi, AdAccount, Campaign, User } = sdk;
 const ACT = `act_${ACCOUNTS.alice[0]}`;
@@ -14,16 +18,27 @@ const ACT = `act_${ACCOUNTS.alice[0]}`;
 describe('facebook-nodejs-business-sdk against the Graph simulator', () => {
   const { sim } = simPerFile();
   let graph: PropertyDescriptor | undefined;
+  let version: PropertyDescriptor | undefined;
+  const speak = (v: string | undefined) => Object.defineProperty(FacebookAdsApi, 'VERSION', v ? { get: () => v, configurable: true } : version!);
   beforeAll(() => {
     graph = Object.getOwnPropertyDescriptor(FacebookAdsApi, 'GRAPH');
+    version = Object.getOwnPropertyDescriptor(FacebookAdsApi, 'VERSION');
     Object.defineProperty(FacebookAdsApi, 'GRAPH', { get: () => sim.baseUrl, configurable: true });
     FacebookAdsApi.init(wellKnownToken('alice'));
   });
   afterAll(() => {
     if (graph) Object.defineProperty(FacebookAdsApi, 'GRAPH', graph);
+    if (version) Object.defineProperty(FacebookAdsApi, 'VERSION', version);
+  });
+
+  it('as published (v24.0, retired) gets the deprecated-version error (#2635)', async () => {
+    speak(undefined);
+    expect(FacebookAdsApi.VERSION).toBe('v24.0');
+    await expect(new AdAccount(ACT).read(['name'])).rejects.toMatchObject({ name: 'FacebookRequestError', response: expect.objectContaining({ code: 2635 }) });
   });
 
   it('reads, pages, creates, changes status, reads insights and parses errors', async () => {
+    speak(GRAPH_VERSION);
     const me = new User('me');
     const accounts = await me.getAdAccounts(['account_id', 'name']);
     expect(accounts.map((a: { account_id: string }) => a.account_id)).toContain(ACCOUNTS.alice[0]);

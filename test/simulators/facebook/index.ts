@@ -9,7 +9,7 @@ import { facebookControlRouter } from './control.routes';
 import { runBatch } from './graph/batch';
 import { dispatch, type Env } from './graph/dispatch';
 import { errors, GraphError } from './graph/errors';
-import { OLDEST_VERSION, splitPath, str, type GraphReq } from './graph/request';
+import { LATEST_VERSION, splitPath, str, versionNumber, type GraphReq } from './graph/request';
 import { ROUTES, TOKEN_ROOTS } from './graph/routes';
 import { UsageMeter } from './graph/usage';
 import { seedWorld } from './model/seed';
@@ -76,8 +76,32 @@ function bearer(req: Request): string | undefined {
   return m?.[1]?.trim();
 }
 
+/**
+ * The version a call is served as: an unversioned call gets the oldest one served; an expired one
+ * fails with (#2635), or is upgraded to the oldest one served with a warning header when the app
+ * allows it (README, Versions).
+ */
+function servedAs(state: FacebookState, asked: string): { version: string; headers: Record<string, string> } {
+  const oldest = state.tunables.oldestVersion;
+  if (!asked) return { version: oldest, headers: {} };
+  if (versionNumber(asked) >= versionNumber(oldest)) return { version: asked, headers: {} };
+  if (!state.tunables.versionAutoUpgrade) throw errors.deprecatedVersion(LATEST_VERSION);
+  // ASSUMED wording: Meta names the header, not its text.
+  return { version: oldest, headers: { 'x-ad-api-version-warning': `The call has been auto-upgraded to ${oldest} as ${asked} has been deprecated.` } };
+}
+
 function graph(env: Env, req: Request, res: Response): void {
-  const { version, segments } = splitPath(req.path);
+  const split = splitPath(req.path);
+  const segments = split.segments;
+  let served: ReturnType<typeof servedAs>;
+  try {
+    served = servedAs(env.state, split.version);
+  } catch (e) {
+    if (!(e instanceof GraphError)) throw e;
+    send(res, { status: e.status, body: e.toJSON(), headers: {} });
+    return;
+  }
+  const version = served.version;
   const query = { ...(req.query as Record<string, unknown>) };
   const body = req.method === 'GET' || typeof req.body !== 'object' || req.body === null ? {} : (req.body as Record<string, unknown>);
   const params = { ...query, ...body };
@@ -97,14 +121,15 @@ function graph(env: Env, req: Request, res: Response): void {
   }
   if (segments.length === 0 && method === 'POST' && params.batch !== undefined) {
     try {
-      send(res, { status: 200, body: runBatch(env, greq), headers: { 'facebook-api-version': version || OLDEST_VERSION } });
+      send(res, { status: 200, body: runBatch(env, greq), headers: { 'facebook-api-version': version, ...served.headers } });
     } catch (e) {
       if (!(e instanceof GraphError)) throw e;
       send(res, { status: e.status, body: e.toJSON(), headers: {} });
     }
     return;
   }
-  send(res, dispatch(env, greq));
+  const out = dispatch(env, greq);
+  send(res, { ...out, headers: { ...out.headers, ...served.headers } });
 }
 
 function send(res: Response, out: { status: number; body: unknown; headers: Record<string, string> }): void {

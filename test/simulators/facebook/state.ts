@@ -27,6 +27,13 @@ export interface FacebookTunables {
   requireAppSecretProof: boolean;
   /** Next async report run fails (`Job Failed` with v25 error fields). */
   failNextReportRun: boolean;
+  /**
+   * Oldest version served (`v25.0`: v24.0 expired on 2026-11-10). An older one gets (#2635), or with
+   * `versionAutoUpgrade` is served as this one with an `X-Ad-Api-Version-Warning` header (README, Versions).
+   */
+  oldestVersion: string;
+  /** The app's "Ads API version auto-upgrade" setting (README, Versions); off, so an expired version fails. */
+  versionAutoUpgrade: boolean;
 }
 
 export const DEFAULT_TUNABLES: FacebookTunables = {
@@ -41,6 +48,8 @@ export const DEFAULT_TUNABLES: FacebookTunables = {
   accountLimitStyle: 'buc',
   requireAppSecretProof: false,
   failNextReportRun: false,
+  oldestVersion: 'v25.0',
+  versionAutoUpgrade: false,
 };
 
 export class FacebookState {

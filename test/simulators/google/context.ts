@@ -20,6 +20,11 @@ export interface GoogleSimOptions {
   latencyMs?: number;
   /** Lowest served API version; older ones answer UNSUPPORTED_VERSION (v22 sunset 2026-10-07, docs/platforms/google.md §1). */
   minVersion?: number;
+  /**
+   * Versions below this are no longer routed: a bare 404 "Not Found" text instead of Google's JSON
+   * status (README, Versions); 0 = none. Set it to model a version removed after its sunset.
+   */
+  goneBelow?: number;
   /** Search page size; Google's is fixed at 10,000 (docs/platforms/google.md §4). Lower it only to test paging on small data. */
   searchPageSize?: number;
   /** Rows per searchStream batch (ASSUMED 10,000, docs/platforms/google.md §4 unconfirmed for REST). */
@@ -38,6 +43,7 @@ export interface Settings {
   strict: boolean;
   apps: RegisteredApp[];
   minVersion: number;
+  goneBelow: number;
   searchPageSize: number;
   streamBatchSize: number;
   requireDeveloperToken: boolean;
@@ -55,6 +61,7 @@ export function settingsFrom(o: GoogleSimOptions): Settings {
     strict: o.strict ?? false,
     apps: o.apps ?? [DEFAULT_APP],
     minVersion: o.minVersion ?? 23,
+    goneBelow: o.goneBelow ?? 0,
     searchPageSize: o.searchPageSize ?? 10_000,
     streamBatchSize: o.streamBatchSize ?? 10_000,
     requireDeveloperToken: o.requireDeveloperToken ?? false,

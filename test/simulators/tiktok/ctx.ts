@@ -7,11 +7,20 @@ import type { SimControl } from '../common/sim-kit';
 import type { Advertiser, RegisteredApp, TiktokState, TokenInfo } from './state';
 import { Params, TtError, TT_CODES, sendError, sendOk } from './wire';
 
+/** Runtime settings (`POST /__sim/settings`). */
+export interface TiktokSimSettings {
+  /** Versions routed under `/open_api/{version}/`; any other answers 404 (README, Versions). */
+  servedVersions: string[];
+}
+
+export const DEFAULT_SETTINGS: TiktokSimSettings = { servedVersions: ['v1.3'] };
+
 export interface SimDeps {
   state: TiktokState;
   control: SimControl;
   strict: boolean;
   apps: RegisteredApp[];
+  settings: TiktokSimSettings;
 }
 
 /** A non-zero success-ish code (e.g. 20001 partial success) with data. */

@@ -4,7 +4,7 @@
  */
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { SimControl, listen, type RunningSim } from '../common/sim-kit';
-import type { SimDeps } from './ctx';
+import { DEFAULT_SETTINGS, type SimDeps } from './ctx';
 import { authRoutes, portalRouter } from './routes/auth.routes';
 import { pixelRoutes } from './routes/pixel.routes';
 import { dmpRoutes } from './routes/dmp.routes';
@@ -15,7 +15,7 @@ import { smartReviewRoutes } from './routes/smart-review.routes';
 import { writeRoutes } from './routes/write.routes';
 import { PlatformErrors, simControlRoutes } from './sim-control.routes';
 import { TiktokState, type RegisteredApp, type TiktokSize } from './state';
-import { API_PREFIX, TT_CODES, sendError } from './wire';
+import { TT_CODES, sendError } from './wire';
 
 export { TiktokState, BIG_ACCOUNT_ID } from './state';
 export type { RegisteredApp, TiktokSize } from './state';
@@ -41,15 +41,17 @@ export interface TiktokSim {
 export function createTiktokSim(opts: TiktokSimOptions = {}): TiktokSim {
   const state = new TiktokState(opts.seed ?? 42, typeof opts.size === 'object' ? opts.size : {});
   const errors = new PlatformErrors();
+  const settings = { ...DEFAULT_SETTINGS, servedVersions: [...DEFAULT_SETTINGS.servedVersions] };
   const control = new SimControl(() => {
     state.reset();
     errors.clear();
+    settings.servedVersions = [...DEFAULT_SETTINGS.servedVersions];
   });
   control.latencyMs = opts.latencyMs ?? 0;
   const strict = opts.strict ?? false;
   // Strict with no apps named (e.g. `npm run sim -- tiktok --strict`) registers the documented default app.
   const apps = opts.apps ?? (strict ? [DEFAULT_APP] : []);
-  const deps: SimDeps = { state, control, strict, apps };
+  const deps: SimDeps = { state, control, strict, apps, settings };
 
   const app = express();
   app.disable('x-powered-by');
@@ -71,7 +73,11 @@ export function createTiktokSim(opts: TiktokSimOptions = {}): TiktokSim {
   dmpRoutes(api, deps);
   smartPlusRoutes(api, deps);
   smartReviewRoutes(api, deps);
-  app.use(API_PREFIX, api);
+  // The version is the path segment after /open_api/; one TikTok does not serve is not routed at all.
+  app.use('/open_api/:version', (req: Request, res: Response, next: NextFunction) => {
+    if (!settings.servedVersions.includes(String(req.params.version))) return sendError(res, TT_CODES.ROUTE_NOT_FOUND, undefined, 404);
+    next();
+  }, api);
   // Wrong path or method: a non-200 status (docs/platforms/tiktok.md §1); body code 40400 is ASSUMED.
   app.use((_req: Request, res: Response) => sendError(res, TT_CODES.ROUTE_NOT_FOUND, undefined, 404));
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {

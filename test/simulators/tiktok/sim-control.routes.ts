@@ -46,6 +46,15 @@ export function simControlRoutes(deps: SimDeps, errors: PlatformErrors): express
   const r = express.Router();
   const { state } = deps;
 
+  r.post('/settings', (req, res) => {
+    const served = (req.body as { servedVersions?: unknown } | undefined)?.servedVersions;
+    if (served !== undefined) {
+      if (!Array.isArray(served) || !served.every((v) => typeof v === 'string' && /^v\d+\.\d+$/.test(v))) return void res.status(400).json({ error: 'servedVersions must be a list of vN.N' });
+      deps.settings.servedVersions = served as string[];
+    }
+    res.json(deps.settings);
+  });
+
   r.post('/tokens', (req, res) => {
     const b = (req.body ?? {}) as { user?: string; expiresIn?: number; appId?: string };
     const user = b.user ?? 'alice';

@@ -30,6 +30,7 @@ const EXPECTED: Record<ErrorCode, JobDisposition> = {
   CONFIRMATION_REQUIRED: 'end',
   PROXY_PATH_NOT_ALLOWED: 'end',
   PLATFORM_RESPONSE_TOO_LARGE: 'end',
+  PLATFORM_VERSION_RETIRED: 'end',
   PAYLOAD_TOO_LARGE: 'retry',
   PLATFORM_REJECTED: 'end',
   RATE_LIMITED: 'retry',

@@ -34,7 +34,7 @@ describe('linkedin error classification', () => {
     [404, 'NOT_FOUND', 'fatal', 'NOT_FOUND'],
     [400, 'ILLEGAL_ARGUMENT', 'fatal', 'PLATFORM_REJECTED'],
     [422, undefined, 'fatal', 'PLATFORM_REJECTED'],
-    [426, 'NONEXISTENT_VERSION', 'fatal', 'PLATFORM_REJECTED'],
+    [426, 'NONEXISTENT_VERSION', 'fatal', 'PLATFORM_VERSION_RETIRED'],
     [500, 'INTERNAL_ERROR', 'transient', 'PLATFORM_UNAVAILABLE'],
     [503, 'UNDER_MAINTENANCE', 'transient', 'PLATFORM_UNAVAILABLE'],
     [504, undefined, 'transient', 'PLATFORM_TIMEOUT'],

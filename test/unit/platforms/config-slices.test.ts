@@ -34,7 +34,7 @@ describe("the platforms' own config slices", () => {
     expect(slices().get('facebook')).toEqual({
       FACEBOOK_GRAPH_URL: 'https://graph.facebook.com',
       FACEBOOK_DIALOG_URL: 'https://www.facebook.com',
-      FACEBOOK_API_VERSION: 'v25.0',
+      FACEBOOK_API_VERSION: 'v27.0',
       FACEBOOK_ACCOUNT_RPS: 20,
       FACEBOOK_APP_RPS: 0,
       FACEBOOK_TOKEN_EXTEND_DAYS: 10,
@@ -99,7 +99,7 @@ describe("the platforms' own config slices", () => {
     expect(() => loadServiceConfig({ PORT: 'x', TIKTOK_API_URL: 'nope' })).toThrow(
       expect.objectContaining({ problems: [expect.stringMatching(/^PORT: /), expect.stringMatching(/^TIKTOK_API_URL: /)] }),
     );
-    expect(facebookConfig(loadServiceConfig({ FACEBOOK_API_VERSION: '' })).FACEBOOK_API_VERSION).toBe('v25.0');
+    expect(facebookConfig(loadServiceConfig({ FACEBOOK_API_VERSION: '' })).FACEBOOK_API_VERSION).toBe('v27.0');
   });
 
   it('are read from the environment a config was loaded from, under keys set on the object itself', () => {

@@ -7,7 +7,7 @@ const TODAY = Date.parse('2026-11-28T15:30:00Z');
 const at = (day: string) => Date.parse(`${day}T12:00:00Z`);
 
 const registry: PlatformVersionRegistry = {
-  inUse: { variable: 'X_API_VERSION' },
+  inUse: { variable: 'X_API_VERSION', default: 'v2' },
   versions: [
     { version: 'v3', released: '2026-10-01', sunset: null, sources: { released: 'https://x.example/changelog', sunset: 'https://x.example/changelog' } },
     { version: 'v2', released: '2026-01-01', sunset: '2027-01-15', sources: { released: 'https://x.example/changelog', sunset: 'https://x.example/sunsets' } },

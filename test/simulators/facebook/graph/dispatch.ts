@@ -6,7 +6,7 @@ import type { FacebookState } from '../state';
 import { canAccess, pageOf } from './access';
 import type { Ctx, NodeRoutes, Route } from './context';
 import { errors, GraphError } from './errors';
-import { OLDEST_VERSION, str, type GraphReq, type GraphRes } from './request';
+import { str, type GraphReq, type GraphRes } from './request';
 import type { UsageMeter } from './usage';
 
 export interface Env {
@@ -24,7 +24,7 @@ const JSON_TYPE = 'application/json; charset=UTF-8';
 export function dispatch(env: Env, req: GraphReq): GraphRes {
   const headers: Record<string, string> = {
     'content-type': JSON_TYPE,
-    'facebook-api-version': req.version || OLDEST_VERSION,
+    'facebook-api-version': req.version || env.state.tunables.oldestVersion,
   };
   try {
     const body = run(env, req, headers);

@@ -108,6 +108,7 @@ export const errors = {
       `(#100) ${field} is not valid for fields param. please check https://developers.facebook.com/docs/marketing-api/reference/ads-insights/ for all valid values`,
     ),
   unknownPath: (rest: string) => oauth(2500, `Unknown path components: ${rest}`),
+  deprecatedVersion: (latest: string) => oauth(2635, `(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: ${latest}.`),
   batchTooLarge: () => oauth(100, '(#100) Too many requests in batch message. Maximum batch size is 50'),
 
   // ---- permissions ----

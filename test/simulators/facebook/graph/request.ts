@@ -22,7 +22,10 @@ export interface GraphRes {
 }
 
 export const VERSION_RE = /^v\d+\.0$/;
-export const OLDEST_VERSION = 'v23.0';
+/** The newest version Meta has released (v27.0, 2026-11-04), named in its (#2635) answer. */
+export const LATEST_VERSION = 'v27.0';
+/** `v24.0` → 24. */
+export const versionNumber = (v: string): number => Number(v.slice(1, -2));
 
 export function str(params: Record<string, unknown>, name: string): string | undefined {
   const v = params[name];

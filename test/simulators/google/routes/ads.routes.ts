@@ -55,6 +55,8 @@ export function adsDispatcher(ctx: SimContext) {
     if (!vm) return next();
     const label = vm[1]!;
     const version = Number(label.slice(1));
+    // A version removed after its sunset is not routed: Google's front end answers a bare text 404.
+    if (version < ctx.settings.goneBelow) return void res.status(404).type('text/plain').send('Not Found');
     const requestId = newRequestId();
     res.set('request-id', requestId);
     try {

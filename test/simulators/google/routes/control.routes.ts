@@ -46,11 +46,12 @@ export function controlRouter(ctx: SimContext): express.Router {
   });
 
   r.post('/settings', (req, res) => {
-    const b = (req.body ?? {}) as Partial<Record<'searchPageSize' | 'streamBatchSize' | 'throttleRetrySeconds' | 'minVersion', number>>;
+    const b = (req.body ?? {}) as Partial<Record<'searchPageSize' | 'streamBatchSize' | 'throttleRetrySeconds' | 'minVersion' | 'goneBelow', number>>;
     for (const k of ['searchPageSize', 'streamBatchSize', 'throttleRetrySeconds', 'minVersion'] as const) {
       const v = b[k];
       if (typeof v === 'number' && Number.isInteger(v) && v > 0) ctx.settings[k] = v;
     }
+    if (typeof b.goneBelow === 'number' && Number.isInteger(b.goneBelow) && b.goneBelow >= 0) ctx.settings.goneBelow = b.goneBelow;
     const { apps: _apps, ...visible } = ctx.settings;
     return res.json(visible);
   });
