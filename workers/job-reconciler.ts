@@ -1,9 +1,9 @@
-import type { Redis } from 'ioredis';
 import type { Services } from '../shared/domain/services';
 import type { JobRecord } from '../shared/domain/jobs/job-store';
 import { importAccountJob, platformWriteJob, reportJob } from '../shared/queues/pipeline-jobs';
 import { QUEUE_NAMES, type QueueName } from '../shared/queues/definitions';
-import { withTimeout } from '../shared/infra/redis';
+import { withTimeout, type RedisClient } from '../shared/infra/redis';
+import type { QueueBus } from '../shared/queues/queue-bus';
 
 /** Any fixed 64-bit number: the advisory lock every worker's reconciler takes. */
 const RECONCILE_LOCK = 7_346_001_244_000_001n;
@@ -28,7 +28,7 @@ export interface ReconcileReport {
  * `redis` is the queues' Redis. A row whose request is enqueuing it right now is safe to add too:
  * whichever add comes second finds the job id taken and does nothing.
  */
-export async function reconcileJobs(services: Services, redis: Redis, opts: { minAgeMs?: number } = {}): Promise<ReconcileReport> {
+export async function reconcileJobs(services: Services, redis: RedisClient, opts: { minAgeMs?: number } = {}): Promise<ReconcileReport> {
   const { orm, queues, logger } = services.infra;
   const knex = orm.em.getConnection().getKnex();
   return knex.transaction(async (trx) => {
@@ -42,7 +42,7 @@ export async function reconcileJobs(services: Services, redis: Redis, opts: { mi
           const rows = await services.jobs.store.listOpen(opts.minAgeMs ?? 0, PAGE, after);
           if (!rows.length) break;
           report.checked += rows.length;
-          const missing = await notInQueue(redis, queues.prefix, rows);
+          const missing = await notInQueue(redis, queues, rows);
           for (const j of missing) {
             await requeue(services, j);
             report.requeued++;
@@ -59,16 +59,26 @@ export async function reconcileJobs(services: Services, redis: Redis, opts: { mi
   });
 }
 
-/** The rows whose BullMQ job hash is gone (one pipelined EXISTS per row). */
-async function notInQueue(redis: Redis, prefix: string, rows: JobRecord[]): Promise<JobRecord[]> {
-  const pipe = redis.pipeline();
-  for (const j of rows) pipe.exists(`${prefix}:${j.queue}:${j.id}`);
-  const res = (await pipe.exec()) ?? [];
-  return rows.filter((_, i) => {
-    const [err, n] = res[i] ?? [new Error('no reply'), 0];
-    if (err) throw err;
-    return n === 0;
-  });
+/**
+ * The rows whose BullMQ job hash is gone: one pipelined EXISTS per row, one pipeline per queue (on a
+ * Redis Cluster a pipeline's keys must be on one node, and each queue's keys share a slot).
+ */
+async function notInQueue(redis: RedisClient, queues: QueueBus, rows: JobRecord[]): Promise<JobRecord[]> {
+  const byQueue = new Map<string, JobRecord[]>();
+  for (const j of rows) byQueue.set(j.queue, [...(byQueue.get(j.queue) ?? []), j]);
+  const missing = new Set<JobRecord>();
+  for (const [queue, ofQueue] of byQueue) {
+    const prefix = QUEUE_NAMES.includes(queue as QueueName) ? queues.prefixFor(queue as QueueName) : queues.prefix;
+    const pipe = redis.pipeline();
+    for (const j of ofQueue) pipe.exists(`${prefix}:${j.queue}:${j.id}`);
+    const res = (await pipe.exec()) ?? [];
+    ofQueue.forEach((j, i) => {
+      const [err, n] = res[i] ?? [new Error('no reply'), 0];
+      if (err) throw err;
+      if (n === 0) missing.add(j);
+    });
+  }
+  return rows.filter((j) => missing.has(j));
 }
 
 function requeue(services: Services, j: JobRecord) {
@@ -88,7 +98,7 @@ export interface Reconciler {
  * Runs a pass now, every `everyMs` (0 = only now), and as soon as the queue connection is ready
  * again after losing Redis, so a restart is repaired in seconds rather than at the next tick.
  */
-export function startReconciler(services: Services, queueConnection: Redis, everyMs: number): Reconciler {
+export function startReconciler(services: Services, queueConnection: RedisClient, everyMs: number): Reconciler {
   const log = services.infra.logger.child({ component: 'job-reconciler' });
   let running: Promise<void> | undefined;
   let again = false;

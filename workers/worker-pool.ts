@@ -1,6 +1,5 @@
 import { Worker } from 'bullmq';
-import { createBullRedis } from '../shared/infra/redis';
-import { bullPrefix } from '../shared/queues/queue-bus';
+import { createBullRedis, redisTarget } from '../shared/infra/redis';
 import { QUEUE_NAMES, type QueueName } from '../shared/queues/definitions';
 import type { Services } from '../shared/domain/services';
 import type { JobHandler } from './job-handler';
@@ -77,7 +76,7 @@ export function startWorkers(
     m.set(h.job.name, h);
     byQueue.set(h.job.queue, m);
   }
-  const connection = createBullRedis(config.REDIS_URL);
+  const connection = createBullRedis(redisTarget(config));
   const workers: Worker[] = [];
   for (const queue of opts.queues ?? QUEUE_NAMES) {
     const handlersForQueue = byQueue.get(queue);
@@ -92,7 +91,7 @@ export function startWorkers(
       },
       {
         connection,
-        prefix: bullPrefix(config.REDIS_PREFIX),
+        prefix: services.infra.queues.prefixFor(queue),
         concurrency: opts.concurrency ?? concurrencyFor(queue, config),
         // The lock is renewed every half period while the job runs; a dead worker's job is taken
         // over once it lapses and the stalled check (every stalledInterval) sees it.

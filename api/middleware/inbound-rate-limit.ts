@@ -1,8 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Redis } from 'ioredis';
 import type { AuthMode } from '../../shared/domain/identity/auth-context';
 import { AppError } from '../../shared/errors/app-error';
-import { withTimeout } from '../../shared/infra/redis';
+import { withTimeout, type RedisClient } from '../../shared/infra/redis';
 import type { AppDeps } from '../deps';
 
 const WINDOW_MS = 60_000;
@@ -18,7 +17,7 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return { n, ttl }`;
 
-type Counting = Redis & { inboundRateLimit?: (key: string, windowMs: number, by: number) => Promise<[number, number]> };
+type Counting = RedisClient & { inboundRateLimit?: (key: string, windowMs: number, by: number) => Promise<[number, number]> };
 
 interface Admission {
   count: number;

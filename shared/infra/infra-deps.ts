@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';
@@ -11,7 +11,7 @@ export interface InfraDeps {
   logger: Logger;
   orm: MikroORM;
   /** General-purpose commands (caches, locks, rate limits). */
-  redis: Redis;
+  redis: RedisClient;
   queues: QueueBus;
   metrics?: Metrics;
 }

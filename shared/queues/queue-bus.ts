@@ -1,5 +1,5 @@
 import { Queue, type JobsOptions, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../infra/redis';
 import { DEFAULT_JOB_OPTIONS, QUEUE_NAMES, type JobDefinition, type JobPayload, type QueueName } from './definitions';
 
 /** Producer side of every queue: validates payloads with the job's schema before they leave the process. */
@@ -7,16 +7,23 @@ export class QueueBus {
   private readonly queues = new Map<QueueName, Queue>();
 
   constructor(
-    private readonly connection: Redis,
+    private readonly connection: RedisClient,
     readonly prefix: string,
+    /** On a Redis Cluster: each queue's keys carry a hash tag of their own (`queuePrefix`). */
+    private readonly cluster = false,
   ) {
     for (const name of QUEUE_NAMES) {
-      const queue = new Queue(name, { connection, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+      const queue = new Queue(name, { connection, prefix: this.prefixFor(name), defaultJobOptions: DEFAULT_JOB_OPTIONS });
       // BullMQ re-emits connection errors on the queue; unheard, an 'error' event crashes the process.
       // The shared connection's own listener (shared/infra/bootstrap.ts) already logs them.
       queue.on('error', () => undefined);
       this.queues.set(name, queue);
     }
+  }
+
+  /** The BullMQ prefix of one queue: what its workers and any other reader of its keys must use. */
+  prefixFor(name: QueueName): string {
+    return queuePrefix(this.prefix, name, this.cluster);
   }
 
   queue(name: QueueName): Queue {
@@ -68,3 +75,10 @@ export class QueueBus {
 }
 
 export const bullPrefix = (redisPrefix: string) => `${redisPrefix}:bull`;
+
+/**
+ * BullMQ's scripts touch many keys of one queue at once, which a Redis Cluster allows only within
+ * one hash slot: on a cluster the queue's name, in braces, ends the prefix, so all of a queue's
+ * keys share a slot and different queues spread over the masters. One node keeps the plain prefix.
+ */
+export const queuePrefix = (prefix: string, queue: QueueName, cluster: boolean) => (cluster ? `${prefix}:{${queue}}` : prefix);

@@ -12,7 +12,7 @@ describe('queues and workers', () => {
 
   it('a job enqueued on a real queue is completed by a real worker', async () => {
     const conn = createBullRedis(w.app.config.REDIS_URL);
-    const events = new QueueEvents('maintenance', { connection: conn, prefix: w.app.infra.queues.prefix });
+    const events = new QueueEvents('maintenance', { connection: conn, prefix: w.app.infra.queues.prefixFor('maintenance') });
     try {
       await events.waitUntilReady();
       const job = await w.app.infra.queues.enqueue(pingJob, { echo: 'hello' });

@@ -6,6 +6,7 @@ import { authorize } from '../helpers/connections';
 import { http, startWorld, type ConnectedAccount, type TestApp, type World } from '../world';
 import { reencryptSecretsJob } from '../../shared/queues/jobs';
 import { Vault } from '../../shared/infra/crypto';
+import { duplicateWith, type RedisClient } from '../../shared/infra/redis';
 import type { ReencryptReport } from '../../workers/jobs/reencrypt-secrets.job';
 
 // Key ids unique to this file: other files share the database and use their own rings (`dev1`, `k1`, …),
@@ -62,12 +63,12 @@ async function queriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
 
 let events: QueueEvents | undefined;
 // BullMQ leaves a connection it was handed open on close(); the file closes its own.
-let eventsConnection: ReturnType<TestApp['infra']['redis']['duplicate']> | undefined;
+let eventsConnection: RedisClient | undefined;
 
 async function runJob(payload: { batchSize?: number } = {}): Promise<ReencryptReport> {
   if (!events) {
-    eventsConnection = app.infra.redis.duplicate({ maxRetriesPerRequest: null });
-    events = new QueueEvents('maintenance', { connection: eventsConnection, prefix: app.infra.queues.prefix });
+    eventsConnection = duplicateWith(app.infra.redis, { maxRetriesPerRequest: null });
+    events = new QueueEvents('maintenance', { connection: eventsConnection, prefix: app.infra.queues.prefixFor('maintenance') });
     await events.waitUntilReady();
   }
   const job = await app.infra.queues.enqueue(reencryptSecretsJob, payload);

@@ -1,6 +1,6 @@
+import type { RedisClient } from '../../infra/redis';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Redis } from 'ioredis';
 import { AppError, isAppError } from '../../errors/app-error';
 import type { Logger } from '../../infra/logger';
 import type { Metrics } from '../../infra/metrics';
@@ -31,7 +31,7 @@ export class PlatformAuthService {
   constructor(
     private readonly deps: {
       em: () => EntityManager;
-      redis: Redis;
+      redis: RedisClient;
       prefix: string;
       vault: Vault;
       platforms: PlatformRegistry;

@@ -1,7 +1,6 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import type { Redis } from 'ioredis';
 import type { Logger } from '../../infra/logger';
-import { openSubscription } from '../../infra/redis';
+import { openSubscription, type RedisClient } from '../../infra/redis';
 
 /** A deleted external user (`userId`, with its tenant's id for it) or a closed tenant (no `userId`). */
 export interface RevokedSubject {
@@ -22,12 +21,12 @@ const subjectKey = (s: RevokedSubject) => (s.userId ? `user:${s.userId}` : `tena
 export class Revocations {
   private readonly revoked = new Set<string>();
   private loading?: Promise<void>;
-  private sub?: Redis;
+  private sub?: RedisClient;
   private readonly channel: string;
   private readonly listeners: Array<(s: RevokedSubject) => void> = [];
 
   constructor(
-    private readonly deps: { orm: MikroORM; redis: Redis; prefix: string; logger: Logger; retainSeconds: number },
+    private readonly deps: { orm: MikroORM; redis: RedisClient; prefix: string; logger: Logger; retainSeconds: number },
   ) {
     this.channel = `${deps.prefix}:identity:revoked`;
   }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { AppError } from '../../errors/app-error';
 import type { Logger } from '../../infra/logger';
-import { openSubscription } from '../../infra/redis';
+import { openSubscription, type RedisClient } from '../../infra/redis';
 import { decodeJobError } from './job-errors';
 
 export type JobOutcome = { state: 'completed'; result: unknown } | { state: 'failed'; error: AppError };
@@ -26,11 +25,11 @@ export class JobWaiter {
   /** The channel this process listens on; jobs it waits for carry it as `notify`. */
   readonly channel: string;
   private readonly pending = new Map<string, Set<Waiter>>();
-  private sub?: { redis: Redis; ready: Promise<void> };
+  private sub?: { redis: RedisClient; ready: Promise<void> };
   private subscribed = false;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     prefix: string,
     private readonly log: Logger,
   ) {

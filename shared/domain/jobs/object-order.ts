@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../infra/redis';
 
 /**
  * The objects a write changes, within one ad account: `scope` is `tenant:platform:account`, each
@@ -44,7 +44,7 @@ return out`;
  */
 export class ObjectOrder {
   constructor(
-    private readonly redis: Pick<Redis, 'eval' | 'zrem'>,
+    private readonly redis: Pick<RedisClient, 'eval' | 'zrem'>,
     private readonly prefix: string,
   ) {}
 

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../infra/redis';
 
 /** A tenant counts as waiting this long after its last write was accepted (or bounced for its share). */
 const RECENT_MS = 5_000;
@@ -19,7 +19,7 @@ export class TenantDemand {
   private readonly notedAt = new Map<string, number>();
 
   constructor(
-    private readonly redis: Pick<Redis, 'zadd' | 'zremrangebyscore' | 'zrevrangebyscore' | 'pexpire' | 'multi'>,
+    private readonly redis: Pick<RedisClient, 'zadd' | 'zremrangebyscore' | 'zrevrangebyscore' | 'pexpire' | 'multi'>,
     prefix: string,
   ) {
     this.key = `${prefix}:write-demand`;

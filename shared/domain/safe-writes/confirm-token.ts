@@ -1,5 +1,5 @@
+import type { RedisClient } from '../../infra/redis';
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { AppError } from '../../errors/app-error';
 import { canonicalJson } from '../jobs/idempotency';
 
@@ -33,7 +33,7 @@ export class ConfirmTokens {
 
   constructor(
     secret: string,
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix = 'aag:confirm',
     private readonly now: () => number = Date.now,
   ) {

@@ -1,10 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import Bottleneck from 'bottleneck';
-import type { Redis } from 'ioredis';
 import { AppError } from '../../errors/app-error';
 import { RunLaterError } from '../../errors/run-later';
 import type { Logger } from '../../infra/logger';
-import { createRedis } from '../../infra/redis';
+import { createRedis, isCluster, type RedisClient, type RedisTarget } from '../../infra/redis';
 import { PauseBoard } from './pause-board';
 import { currentJobRun, type JobRunContext } from './job-run-context';
 import type { CallKind } from './types';
@@ -72,7 +71,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * until Redis answers again.
  */
 export class OutboundLimiter {
-  private readonly conn: Redis;
+  private readonly conn: RedisClient;
   private readonly pauses: PauseBoard;
   private readonly shared: RedisWindowLog;
   private readonly local = new LocalWindowLog();
@@ -94,9 +93,10 @@ export class OutboundLimiter {
 
   constructor(
     private readonly opts: {
-      redisUrl: string;
+      /** Where the shared logs live: a Redis URL, or a cluster (`redisTarget(config)`). */
+      redisUrl: RedisTarget;
       /** General Redis client (pause keys). */
-      redis: Redis;
+      redis: RedisClient;
       prefix: string;
       logger: Logger;
       /** Longest a read waits for a slot or a pause before answering 429. */
@@ -173,14 +173,18 @@ export class OutboundLimiter {
   /** The budgets a call for `k` counts against. */
   private rules(k: LimitKey): ReservedRule[] {
     const rules: ReservedRule[] = [];
+    // One script decides every budget of a call, and on a Redis Cluster a script may only touch keys
+    // of one hash slot: there the call's budgets share its app's hash tag, so an account's budget is
+    // counted per app (docs/architecture.md, "Redis Cluster").
+    const tag = isCluster(this.conn) ? `:{${k.platform}:${k.appKey}}` : '';
     const rule = (scope: 'account' | 'app', key: string, rps: number): ReservedRule => ({
-      key: `${this.opts.prefix}:lim:log:${k.platform}:${scope}:${key}`,
+      key: `${this.opts.prefix}:lim:log:${k.platform}:${scope}:${key}${tag}`,
       limit: rps,
       windowMs: this.windowMs,
       // Half the average spacing: a burst is spread out a little, the budget is still fully usable.
       gapMs: Math.floor(this.windowMs / rps / 2),
       // A job's writes, when they must wait, are given times this far apart: the log's own rate.
-      reservationKey: `${this.opts.prefix}:lim:resv:${k.platform}:${scope}:${key}`,
+      reservationKey: `${this.opts.prefix}:lim:resv:${k.platform}:${scope}:${key}${tag}`,
       spacingMs: Math.ceil(this.windowMs / rps),
     });
     if (k.accountKey && k.accountRps) rules.push(rule('account', k.accountKey, k.accountRps));

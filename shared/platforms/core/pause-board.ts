@@ -1,11 +1,11 @@
-import type { Redis } from 'ioredis';
 import type { Logger } from '../../infra/logger';
-import { openSubscription } from '../../infra/redis';
+import { deleteMatching, getMany, openSubscription, type RedisClient } from '../../infra/redis';
 
-// Only raises the pause: a shorter signal never cuts a longer pause another replica set.
+// Only raises the pause: a shorter signal never cuts a longer pause another replica set. The
+// channel is an argument, not a key: on a Redis Cluster a script's keys must share one slot.
 const EXTEND_PAUSE = `local cur = tonumber(redis.call('get', KEYS[1]) or '0')
 if tonumber(ARGV[1]) > cur then redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) end
-redis.call('publish', KEYS[2], KEYS[1] .. ' ' .. ARGV[1])
+redis.call('publish', ARGV[3], KEYS[1] .. ' ' .. ARGV[1])
 return 1`;
 
 interface Known {
@@ -27,11 +27,11 @@ export class PauseBoard {
   private readonly known = new Map<string, Known>();
   private readonly inflight = new Map<string, Promise<void>>();
   private readonly channel: string;
-  private subscription?: { sub: Redis; ready: Promise<void> };
+  private subscription?: { sub: RedisClient; ready: Promise<void> };
   private readonly freshMs: number;
 
   constructor(
-    private readonly opts: { redis: Redis; prefix: string; logger: Logger; freshMs?: number; max?: number },
+    private readonly opts: { redis: RedisClient; prefix: string; logger: Logger; freshMs?: number; max?: number },
   ) {
     this.channel = `${opts.prefix}:lim:pause:events`;
     this.freshMs = opts.freshMs ?? 1000;
@@ -81,18 +81,12 @@ export class PauseBoard {
   async raise(key: string, until: number, ttlMs: number): Promise<void> {
     this.start();
     this.learn(key, until, Date.now());
-    await this.opts.redis.eval(EXTEND_PAUSE, 2, key, this.channel, String(until), String(ttlMs));
+    await this.opts.redis.eval(EXTEND_PAUSE, 1, key, String(until), String(ttlMs), this.channel);
   }
 
   /** Lifts every pause whose key starts with `keyPrefix`, on every replica. */
   async clearAll(keyPrefix: string): Promise<number> {
-    let cursor = '0';
-    let n = 0;
-    do {
-      const [next, keys] = await this.opts.redis.scan(cursor, 'MATCH', `${keyPrefix}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) n += await this.opts.redis.del(...keys);
-    } while (cursor !== '0');
+    const n = await deleteMatching(this.opts.redis, `${keyPrefix}*`);
     this.known.clear();
     await this.opts.redis.publish(this.channel, '*');
     return n;
@@ -120,14 +114,13 @@ export class PauseBoard {
     return max;
   }
 
-  /** One MGET per set of stale keys at a time, however many requests find them stale. */
+  /** One read (an MGET on one node) per set of stale keys at a time, however many requests find them stale. */
   private refresh(keys: string[]): Promise<void> {
     const id = keys.join('\n');
     let p = this.inflight.get(id);
     if (!p) {
       const sentAt = Date.now();
-      p = this.opts.redis
-        .mget(...keys)
+      p = getMany(this.opts.redis, keys)
         .then((vals) => {
           const at = Date.now();
           keys.forEach((k, i) => this.learn(k, Number(vals[i] ?? 0), at, sentAt));

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../infra/redis';
 
 /** One budget a call counts against: at most `limit` calls in any `windowMs`, at least `gapMs` apart. */
 export interface WindowRule {
@@ -149,16 +149,16 @@ const memberPrefix = `${process.pid}.${Math.random().toString(36).slice(2, 8)}`;
 /** A member name no other call in any replica uses. */
 export const newMember = () => `${memberPrefix}.${++memberSeq}`;
 
-interface ScriptClient extends Redis {
+type ScriptClient = RedisClient & {
   limiterTake(numKeys: number, ...args: (string | number)[]): Promise<[number, number, number]>;
   limiterReserve(numKeys: number, ...args: (string | number)[]): Promise<[number, number, number]>;
-}
+};
 
 /** The shared log in Redis. */
 export class RedisWindowLog {
   private readonly client: ScriptClient;
 
-  constructor(redis: Redis) {
+  constructor(redis: RedisClient) {
     if (!('limiterTake' in redis)) redis.defineCommand('limiterTake', { lua: TAKE });
     if (!('limiterReserve' in redis)) redis.defineCommand('limiterReserve', { lua: RESERVE });
     this.client = redis as ScriptClient;

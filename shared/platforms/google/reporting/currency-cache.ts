@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { getMany, type RedisClient } from '../../../infra/redis';
 import { TtlCache } from '../../../infra/ttl-cache';
 
 /**
@@ -11,7 +11,7 @@ export class CurrencyCache {
   private readonly local: TtlCache<string, string>;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
     private readonly ttlSeconds: number,
     maxLocal = 20_000,
@@ -33,7 +33,7 @@ export class CurrencyCache {
       else missing.push(id);
     }
     if (!missing.length) return out;
-    const values = await this.redis.mget(...missing.map((id) => this.key(id))).catch(() => [] as (string | null)[]);
+    const values = await getMany(this.redis, missing.map((id) => this.key(id))).catch(() => [] as (string | null)[]);
     // Redis says how long its copy lives no more cheaply than one more round trip: the local copy
     // of a read value lives for a tenth of the TTL, so a Redis expiry is noticed soon after.
     const until = Date.now() + (this.ttlSeconds * 1000) / 10;

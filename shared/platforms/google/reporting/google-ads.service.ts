@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../../../infra/redis';
 import { AppError, isAppError } from '../../../errors/app-error';
 import type { Logger } from '../../../infra/logger';
 import type { PlatformCaller } from '../../core/caller';
@@ -20,7 +20,7 @@ import { CurrencyCache } from './currency-cache';
 import { googleConfig } from '../config';
 
 export interface GoogleAdsDeps {
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   logger: Logger;
   concurrency: number;
@@ -158,7 +158,7 @@ function errorView(e: unknown): { code: string; message: string } {
 }
 
 /** Built once per process (Services.google), with Google's config slice read from the config. */
-export function createGoogleAdsService(infra: { config: { REDIS_PREFIX: string }; redis: Redis; logger: Logger }): GoogleAdsService {
+export function createGoogleAdsService(infra: { config: { REDIS_PREFIX: string }; redis: RedisClient; logger: Logger }): GoogleAdsService {
   const c = googleConfig(infra.config);
   return new GoogleAdsService({
     redis: infra.redis,
