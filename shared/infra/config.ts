@@ -1,10 +1,18 @@
 import { z } from 'zod';
+import { parseClusterNodes } from './redis';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 const url = (def: string) => z.string().url().default(def);
+const clusterNodesValid = (v: string) => {
+  try {
+    return parseClusterNodes(v).cluster.every((n) => n.host && Number.isInteger(n.port) && n.port > 0);
+  } catch {
+    return false;
+  }
+};
 
 /**
  * The environment variables of the service itself; README.md documents each one. Each platform
@@ -21,9 +29,27 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/ads_gateway'),
     DB_POOL_MAX: int(10, 1),
+    /**
+     * Send the job path's statements as named prepared statements (parsed once per connection).
+     * Unset: on, unless DATABASE_URL carries `pgbouncer=true`. Off behind a transaction-mode pooler
+     * that cannot carry them (PgBouncer before 1.21, or without `max_prepared_statements`).
+     */
+    DB_PREPARED_STATEMENTS: bool.optional(),
+    /** Direct PostgreSQL URL for migrations (their advisory lock needs a session); unset: DATABASE_URL. */
+    MIGRATE_DATABASE_URL: z.string().url().optional(),
     REDIS_URL: url('redis://127.0.0.1:6379'),
+    /**
+     * Set: every Redis client is a Redis Cluster client seeded with these nodes (`host:port` or
+     * `redis://[user:password@]host:port`, comma separated) and REDIS_URL is not used.
+     */
+    REDIS_CLUSTER_NODES: z
+      .string()
+      .optional()
+      .refine((v) => !v || clusterNodesValid(v), 'a comma-separated list of host:port or redis://host:port'),
     REDIS_PREFIX: z.string().regex(/^[a-zA-Z0-9:_-]+$/).default('aag'),
     BODY_LIMIT_BYTES: int(1024 * 1024, 1024),
+    // The largest platform answer the passthrough proxy reads (docs/proxy.md): past it the read is aborted, 502.
+    PROXY_MAX_RESPONSE_BYTES: int(8 * 1024 * 1024, 1024),
     SHUTDOWN_TIMEOUT_MS: int(10_000, 100),
     JWT_SECRET: z.string().min(32).optional(),
     ENCRYPTION_KEYS: z.string().optional(),

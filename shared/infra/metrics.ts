@@ -1,7 +1,7 @@
 import { Registry, collectDefaultMetrics, Histogram, Counter, Gauge } from 'prom-client';
 
-/** Per-queue job counts, read from the queue at scrape time. */
-export type QueueCounter = () => Promise<Record<string, Record<string, number>>>;
+/** Per-queue job counts by state and the age of the oldest runnable job, read from Redis at scrape time. */
+export type QueueCounter = () => Promise<Record<string, { counts: Record<string, number>; oldestWaitingSeconds: number }>>;
 
 /** Days left before each platform's API version in use is sunset, read at scrape time. */
 export type VersionDaysReader = () => Record<string, number>;
@@ -91,19 +91,33 @@ export class Metrics {
       },
     });
     const queueCounter = () => this.queueCounter;
+    // Every worker reports the same queues: an autoscaler takes the max over pods, never the sum.
     new Gauge({
       name: 'queue_jobs',
-      help: 'Jobs in each queue by state (waiting, active, delayed, prioritized, waiting-children, completed, failed)',
+      help: 'Jobs in each queue by state (waiting, prioritized, delayed, active, completed, failed; delayed_due: delayed whose time has come, also in delayed); the same on every process, read from Redis',
       labelNames: ['queue', 'state'],
       registers,
       async collect() {
         const count = queueCounter();
         if (!count) return;
         this.reset();
-        const counts = await count().catch(() => undefined);
-        for (const [queue, byState] of Object.entries(counts ?? {})) {
-          for (const [state, n] of Object.entries(byState)) this.set({ queue, state }, n);
+        const depth = await count().catch(() => undefined);
+        for (const [queue, d] of Object.entries(depth ?? {})) {
+          for (const [state, n] of Object.entries(d.counts)) this.set({ queue, state }, n);
         }
+      },
+    });
+    new Gauge({
+      name: 'queue_oldest_waiting_seconds',
+      help: 'Age of the oldest job a worker could take now (waiting, prioritized, or delayed and due), by queue; 0 when none',
+      labelNames: ['queue'],
+      registers,
+      async collect() {
+        const count = queueCounter();
+        if (!count) return;
+        this.reset();
+        const depth = await count().catch(() => undefined);
+        for (const [queue, d] of Object.entries(depth ?? {})) this.set({ queue }, d.oldestWaitingSeconds);
       },
     });
     const versionDays = () => this.versionDays;

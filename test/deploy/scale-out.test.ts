@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { startFacebookSim, ACCOUNTS } from '../simulators/facebook';
 import { http } from '../helpers/test-app';
 import { freePort, freshDatabase, PrivateRedis } from '../helpers/private-services';
-import { PROD_SECRETS, startProcess, tenantWithAccounts, waitReady, type Proc } from './support/stack';
+import { pausedCampaign, stackEnv, startStack, tenantWithAccounts, type Proc } from './support/stack';
 
 const WRITES = 200;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -27,37 +27,19 @@ describe('scale-out: 2 api + 3 worker processes survive a killed worker and a Re
 
   it('200 writes and 2 imports: all complete, 0 duplicates, 0 lost', async () => {
     [redis, db, sim] = await Promise.all([PrivateRedis.start(), freshDatabase('scale'), startFacebookSim()]);
-    const ports = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-    const env = {
-      ...PROD_SECRETS,
-      DATABASE_URL: db.url,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: 'scale',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      MIGRATE_ON_START: 'false',
-      FACEBOOK_GRAPH_URL: sim.baseUrl,
-      FACEBOOK_DIALOG_URL: sim.baseUrl,
-      RATE_LIMIT_PER_MINUTE: '100000',
-      // Paced per account, so the second half is still queued when Redis restarts.
-      FACEBOOK_ACCOUNT_RPS: '8',
-      // A killed worker's jobs are taken over within seconds; the lock still leaves a loaded
-      // machine room to renew it (a job whose lock lapses twice is failed by BullMQ as stalled).
-      JOB_LOCK_MS: '8000',
-      JOB_STALLED_INTERVAL_MS: '4000',
-      JOB_RECONCILE_EVERY_MS: '5000',
-      DB_POOL_MAX: '5',
-    };
-    const apis = ports.slice(0, 2).map((port, i) =>
-      startProcess(`api${i + 1}`, 'api/main.ts', { ...env, ROLE: 'api', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }),
+    const env = stackEnv(
+      { databaseUrl: db.url, redis: { REDIS_URL: redis.url }, prefix: 'scale', facebookUrl: sim.baseUrl },
+      {
+        // Paced per account, so the second half is still queued when Redis restarts.
+        FACEBOOK_ACCOUNT_RPS: '8',
+        // A killed worker's jobs are taken over within seconds; the lock still leaves a loaded
+        // machine room to renew it (a job whose lock lapses twice is failed by BullMQ as stalled).
+        JOB_LOCK_MS: '8000',
+        JOB_STALLED_INTERVAL_MS: '4000',
+        JOB_RECONCILE_EVERY_MS: '5000',
+      },
     );
-    const workers = ports.slice(2).map((port, i) => startProcess(`worker${i + 1}`, 'workers/main.ts', { ...env, ROLE: 'worker', WORKER_HTTP_PORT: String(port) }));
-    procs.push(...apis, ...workers);
-    const bases = ports.slice(0, 2).map((p) => `http://127.0.0.1:${p}`);
-    await Promise.all([
-      ...apis.map((p, i) => waitReady(p, `${bases[i]}/readyz`)),
-      ...workers.map((p, i) => waitReady(p, `http://127.0.0.1:${ports[2 + i]}/readyz`)),
-    ]);
+    const { bases, workers, workerPorts } = await startStack(env, { apis: 2, workers: [{}, {}, {}] }, procs, freePort);
 
     const accounts = [`act_${ACCOUNTS.alice[0]}`, `act_${ACCOUNTS.alice[1]}`];
     const { headers } = await tenantWithAccounts(bases[0]!, { facebook: sim }, accounts.map((adAccountId) => ({ platform: 'facebook' as const, adAccountId })));
@@ -71,7 +53,7 @@ describe('scale-out: 2 api + 3 worker processes survive a killed worker and a Re
           names.slice(i, Math.min(to, i + 20)).map(async (name, k) => {
             const r = await http(bases[(i + k) % 2]!, 'POST', '/api/v1/facebook/campaigns/traffic', {
               headers: { ...headers, prefer: 'respond-async' },
-              body: { adAccountId: accounts[(i + k) % 2], name, status: 'PAUSED', special_ad_categories: [], is_adset_budget_sharing_enabled: false },
+              body: pausedCampaign(accounts[(i + k) % 2]!, name),
             });
             if (r.status === 202) jobIds.push(r.body.data.jobId);
             else refused.push(`${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
@@ -146,7 +128,7 @@ describe('scale-out: 2 api + 3 worker processes survive a killed worker and a Re
       for (const l of callLines) expect(l).toMatchObject({ jobId: some!.id, requestId: some!.request_id, tenantId: expect.any(String) });
 
       // A surviving worker's own port: its metrics after the run.
-      const metrics = await fetch(`http://127.0.0.1:${ports[2]}/metrics`).then((r) => r.text());
+      const metrics = await fetch(`http://127.0.0.1:${workerPorts[0]}/metrics`).then((r) => r.text());
       expect(metrics).toMatch(/job_duration_seconds_count\{queue="platform-writes",operation="facebook\.[^"]+",outcome="completed"\} \d+/);
       expect(metrics).toMatch(/platform_call_duration_seconds_count\{platform="facebook",operation="POST act_:id\/campaigns",outcome="ok",code="none"\} \d+/);
       expect(metrics).toMatch(/queue_jobs\{queue="platform-writes",state="waiting"\} 0/);

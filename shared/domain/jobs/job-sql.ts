@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { namedStatementsOn } from '../../persistence/orm';
 
 type Row = Record<string, unknown>;
 
@@ -13,7 +14,11 @@ interface KnexClient {
   releaseConnection(c: PgClient): Promise<void>;
 }
 
-/** A statement in PostgreSQL's `$n` form; `name` makes it a prepared statement on each connection that runs it. */
+/**
+ * A statement in PostgreSQL's `$n` form; `name` makes it a prepared statement on each connection that
+ * runs it, unless the ORM was opened without named statements (DB_PREPARED_STATEMENTS): then the same
+ * text goes unnamed, parsed on every call, which any pooler carries.
+ */
 export interface Statement {
   text: string;
   name?: string;
@@ -54,7 +59,11 @@ function adHoc(sql: string): Statement {
  * its limits, its acquire timeout and its result parsing (timestamps as strings) are the ORM's.
  */
 export class JobSql {
-  constructor(private readonly orm: MikroORM) {}
+  private readonly named: boolean;
+
+  constructor(private readonly orm: MikroORM) {
+    this.named = namedStatementsOn(orm);
+  }
 
   private get client(): KnexClient {
     return this.orm.em.getConnection().getKnex().client as unknown as KnexClient;
@@ -65,7 +74,7 @@ export class JobSql {
     const client = this.client;
     const conn = await client.acquireConnection();
     try {
-      const res = await conn.query({ text: st.text, values, ...(st.name ? { name: st.name } : {}) });
+      const res = await conn.query({ text: st.text, values, ...(st.name && this.named ? { name: st.name } : {}) });
       return res.rows as T[];
     } finally {
       await client.releaseConnection(conn);

@@ -79,3 +79,72 @@ export async function tenantWithAccounts(base: string, sims: Sims, accounts: { p
   for (const a of accounts) await connectAccount(app, sims, { platform: a.platform, token, adAccountId: a.adAccountId, via: 'token' });
   return { apiKey: t.apiKey, headers: { authorization: `Bearer ${token}` } };
 }
+
+/** Where the processes of a started stack find PostgreSQL, Redis (one node or a cluster) and Meta's simulator. */
+export interface StackBase {
+  databaseUrl: string;
+  redis: { REDIS_URL: string } | { REDIS_CLUSTER_NODES: string };
+  prefix: string;
+  facebookUrl: string;
+}
+
+/** The environment every process of a multi-process test shares; `extra` tunes pacing and job timing. */
+export function stackEnv(base: StackBase, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    ...PROD_SECRETS,
+    DATABASE_URL: base.databaseUrl,
+    ...base.redis,
+    REDIS_PREFIX: base.prefix,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    MIGRATE_ON_START: 'false',
+    FACEBOOK_GRAPH_URL: base.facebookUrl,
+    FACEBOOK_DIALOG_URL: base.facebookUrl,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    DB_POOL_MAX: '5',
+    ...extra,
+  };
+}
+
+export interface Stack {
+  apis: Proc[];
+  workers: Proc[];
+  /** Each api process's base URL, in order. */
+  bases: string[];
+  /** Each worker's ops port (its /readyz and /metrics), in order. */
+  workerPorts: number[];
+}
+
+/**
+ * Starts `apis` api processes and one worker process per entry of `workers` (that worker's own
+ * extra environment), each on a free port, and waits until every one is ready. Every process is
+ * added to `procs` at once, so the caller's cleanup stops it even if another never gets ready.
+ */
+export async function startStack(
+  env: Record<string, string>,
+  shape: { apis: number; workers: Array<Record<string, string>>; namePrefix?: string },
+  procs: Proc[],
+  freePort: () => Promise<number>,
+): Promise<Stack> {
+  const n = shape.namePrefix ?? '';
+  const apiPorts = await Promise.all(Array.from({ length: shape.apis }, () => freePort()));
+  const workerPorts = await Promise.all(shape.workers.map(() => freePort()));
+  const apis = apiPorts.map((port, i) =>
+    startProcess(`${n}api${i + 1}`, 'api/main.ts', { ...env, ROLE: 'api', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }),
+  );
+  const workers = workerPorts.map((port, i) =>
+    startProcess(`${n}worker${i + 1}`, 'workers/main.ts', { ...env, ROLE: 'worker', WORKER_HTTP_PORT: String(port), ...shape.workers[i] }),
+  );
+  procs.push(...apis, ...workers);
+  const bases = apiPorts.map((p) => `http://127.0.0.1:${p}`);
+  await Promise.all([
+    ...apis.map((p, i) => waitReady(p, `${bases[i]}/readyz`)),
+    ...workers.map((p, i) => waitReady(p, `http://127.0.0.1:${workerPorts[i]}/readyz`)),
+  ]);
+  return { apis, workers, bases, workerPorts };
+}
+
+/** The body of an async Meta traffic campaign create, as the multi-process tests send it. */
+export function pausedCampaign(adAccountId: string, name: string) {
+  return { adAccountId, name, status: 'PAUSED', special_ad_categories: [], is_adset_budget_sharing_enabled: false };
+}
