@@ -26,6 +26,13 @@ export const ErrorEnvelope = z
         example: [{ path: 'body.name', message: 'Required' }],
       }),
       confirmToken: z.string().optional().openapi({ description: 'CONFIRMATION_REQUIRED only: send the same request again with `Confirm: <confirmToken>` within 10 minutes to run it (once)' }),
+      platform: z
+        .unknown()
+        .optional()
+        .openapi({
+          description:
+            "Proxied calls only (`/api/v1/{platform}/proxy/…`): the platform's own error object as it answered it (Meta `error`, TikTok `{ code, message, request_id }`, Google `error`, LinkedIn's body), credentials removed",
+        }),
     }),
     jobId: z.string().uuid().optional().openapi({ description: 'Set when the error is the outcome of a job that ran (e.g. the platform refused a write)' }),
     pollUrl: z.string().optional().openapi({ description: 'That job: `GET /api/v1/jobs/{jobId}`' }),
@@ -92,7 +99,7 @@ const ERROR_TEXT: Record<number, string> = {
   422: 'The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED)',
   429: 'Rate limited; see Retry-After',
   500: 'Unexpected error',
-  502: 'Platform failed after retries',
+  502: 'Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED)',
   503: 'A backing service (database, Redis) is unavailable; see Retry-After',
   504: 'Platform timed out',
 };

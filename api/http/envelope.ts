@@ -34,7 +34,7 @@ export function sendError(req: Request, res: Response, err: AppError): void {
     statusCode,
     path: req.originalUrl.split('?')[0],
     requestId: req.ctx?.requestId ?? String(res.getHeader('x-request-id') ?? ''),
-    error: { code: err.code, details: err.details, ...(err.confirmToken ? { confirmToken: err.confirmToken } : {}) },
+    error: { code: err.code, details: err.details, ...(err.confirmToken ? { confirmToken: err.confirmToken } : {}), ...(err.platform !== undefined ? { platform: err.platform } : {}) },
     // The error of a job that ran (a write the platform refused) names the job, as its success would.
     ...jobOf(err),
   });

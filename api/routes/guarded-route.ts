@@ -3,6 +3,7 @@ import type { AnyZodObject, ZodTypeAny } from 'zod';
 import { z } from '../../shared/infra/zod-openapi';
 import { AppError } from '../../shared/errors/app-error';
 import type { AuthContext } from '../../shared/domain/identity/auth-context';
+import type { WriteSurface } from '../../shared/domain/audit/audit-types';
 import { isPlatform, type Platform } from '../../shared/platforms';
 import type { PlatformCaller } from '../../shared/platforms/core/caller';
 import type { OperationParams, WriteOperation } from '../../shared/platforms/core/write-operation';
@@ -95,10 +96,11 @@ export function submitWrite<O extends WriteOperation>(
   op: O,
   params: OperationParams<O>,
   message: string,
+  surface: WriteSurface = 'rest',
 ): Promise<RouteResult> {
   const { dryRun, ...query } = (ctx.query ?? {}) as { dryRun?: boolean } & Record<string, unknown>;
   const rest = {
-    surface: 'rest' as const,
+    surface,
     request: { method: ctx.req.method, path: ctx.req.originalUrl.split('?')[0]!, query, body: ctx.body },
     dryRun: dryRun === true,
     confirmToken: header(ctx.req, 'confirm'),

@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   'PROXY_PATH_NOT_ALLOWED',
   /** A proxied platform answer was over the proxy's size limit: nothing of it is returned. */
   'PLATFORM_RESPONSE_TOO_LARGE',
+  /** The platform no longer serves (or never served) the API version the gateway is configured with: raise the version. */
+  'PLATFORM_VERSION_RETIRED',
   /** Readiness probe only: a dependency of this replica is down. */
   'NOT_READY',
   /** PostgreSQL or (where a request needs it) Redis cannot be reached: retry later. */
@@ -75,12 +77,16 @@ export interface AppErrorOptions {
   cause?: unknown;
   /** CONFIRMATION_REQUIRED: the token that confirms exactly this request. */
   confirmToken?: string;
+  /** The platform's own error object, passed on by the proxy (`error.platform`, docs/proxy.md). */
+  platform?: unknown;
 }
 
 export class AppError extends Error {
   readonly details: ErrorDetail[];
   readonly retryAfter?: number;
   readonly confirmToken?: string;
+  /** The platform's own error object (the proxy passes it on, credentials removed); the HTTP client sets it on a passthrough call's error. */
+  platform?: unknown;
 
   constructor(
     readonly code: ErrorCode,
@@ -92,15 +98,16 @@ export class AppError extends Error {
     this.details = opts.details ?? [];
     this.retryAfter = opts.retryAfter;
     if (opts.confirmToken) this.confirmToken = opts.confirmToken;
+    if (opts.platform !== undefined) this.platform = opts.platform;
   }
 
   /** Serializable form, stored in job rows and rebuilt on the api side. */
-  toJSON(): { code: ErrorCode; message: string; details: ErrorDetail[]; retryAfter?: number } {
-    return { code: this.code, message: this.message, details: this.details, retryAfter: this.retryAfter };
+  toJSON(): { code: ErrorCode; message: string; details: ErrorDetail[]; retryAfter?: number; platform?: unknown } {
+    return { code: this.code, message: this.message, details: this.details, retryAfter: this.retryAfter, ...(this.platform !== undefined ? { platform: this.platform } : {}) };
   }
 
-  static fromJSON(j: { code: ErrorCode; message: string; details?: ErrorDetail[]; retryAfter?: number }): AppError {
-    return new AppError(j.code, j.message, { details: j.details, retryAfter: j.retryAfter });
+  static fromJSON(j: { code: ErrorCode; message: string; details?: ErrorDetail[]; retryAfter?: number; platform?: unknown }): AppError {
+    return new AppError(j.code, j.message, { details: j.details, retryAfter: j.retryAfter, platform: j.platform });
   }
 }
 

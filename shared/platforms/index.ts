@@ -6,6 +6,7 @@ import { configuredVersionProblems } from './core/versions';
 import type { ScopeModel } from './core/scopes';
 import type { ImportSource } from './core/import-source';
 import type { WriteOperation } from './core/write-operation';
+import { proxyWriteOperation } from './core/proxy-write';
 import type { PlatformWriteSafety } from './core/write-safety';
 import { facebookModule } from './facebook';
 import { tiktokModule } from './tiktok';
@@ -105,7 +106,8 @@ export const displayNameOf = (platform: string): string => byName.get(platform)?
 
 export const importSourceOf = (platform: string): ImportSource | undefined => byName.get(platform)?.importSource;
 
-const writeOps: readonly WriteOperation[] = platformModules.flatMap((m) => m.writeOperations);
+// Each module's own writes, and the passthrough proxy's write for every module with proxy rules.
+const writeOps: readonly WriteOperation[] = platformModules.flatMap((m) => [...m.writeOperations, ...(m.proxyRules ? [proxyWriteOperation(m.name, m.proxyRules)] : [])]);
 const writeOpByName = new Map<string, WriteOperation>();
 for (const op of writeOps) {
   if (writeOpByName.has(op.name)) throw new Error(`two write operations are named ${op.name}`);

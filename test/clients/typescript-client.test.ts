@@ -109,6 +109,18 @@ describe('clients/typescript drives the sandbox', () => {
     expect((await byKey.unwrap(byKey.GET('/api/v1/connections'))).items.map((c) => c.platform).sort()).toEqual(['facebook', 'google', 'tiktok']);
   });
 
+  it('proxy(): an unwrapped read, a write as a job, and a refused path as GatewayError', async () => {
+    const labels = (await alice.unwrap(alice.proxy('facebook', 'GET', `${META}/adlabels`, { query: { limit: 2 } }))) as { data: { name: string }[]; paging: { next?: string } };
+    expect(labels.data.map((l) => l.name)).toEqual(['Brand', 'Promo']);
+    expect(labels.paging.next).toMatch(/^\/api\/v1\/facebook\/proxy\/act_\d+\/adlabels\?/);
+    const created = (await alice.waitForJob(alice.proxy('facebook', 'POST', `${META}/adlabels`, { body: { name: 'From the client' } }))) as { id: string };
+    expect(created.id).toMatch(/^\d+$/);
+    const refused = await failure(alice.unwrap(alice.proxy('facebook', 'GET', 'me/adaccounts')));
+    expect([refused.status, refused.code]).toEqual([403, 'PROXY_PATH_NOT_ALLOWED']);
+    const rows = (await alice.unwrap(alice.proxy('google', 'POST', `customers/${GOOGLE}/googleAds:search`, { body: { query: 'SELECT campaign.id FROM campaign' } }))) as { results: unknown[] };
+    expect(rows.results.length).toBeGreaterThan(0);
+  });
+
   it('reads TikTok campaigns page by page (page_info), ids as strings as TikTok sends them', async () => {
     let calls = 0;
     const ids: string[] = [];

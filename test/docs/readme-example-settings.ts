@@ -40,6 +40,7 @@ export const SETTINGS: Record<string, ExampleSettings> = {
   'client-read': CLIENT_EXAMPLE('customer-42'),
   'client-write': CLIENT_EXAMPLE('customer-42'),
   'client-paginate': CLIENT_EXAMPLE('customer-42'),
+  'client-proxy': CLIENT_EXAMPLE('customer-42'),
   'client-errors': { ...CLIENT_EXAMPLE('customer-42'), expectedErrors: [{ status: 404, path: /^\/api\/v1\/jobs\// }] },
 };
 

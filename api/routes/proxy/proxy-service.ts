@@ -7,13 +7,13 @@ const services = new WeakMap<AppDeps, ProxyService>();
 export function proxyService(deps: AppDeps): ProxyService {
   let s = services.get(deps);
   if (!s) {
-    const { guard, callerFor, platformAuth, platforms } = deps.services;
+    const { guard, callerFor, platforms } = deps.services;
     s = new ProxyService({
       guard,
       callerFor,
-      accessToken: async (connectionId) => (await platformAuth.tokenSource(connectionId)).get(),
       apiBase: (platform) => platforms.get(platform).descriptor.apiBase,
       logger: deps.logger,
+      maxResponseBytes: deps.config.PROXY_MAX_RESPONSE_BYTES,
     });
     services.set(deps, s);
   }

@@ -1,7 +1,9 @@
 import type { Request } from 'express';
 import { z } from '../../../shared/infra/zod-openapi';
-import { platformModules } from '../../../shared/platforms';
+import { AppError } from '../../../shared/errors/app-error';
+import { platformModules, writeOperationNamed } from '../../../shared/platforms';
 import type { ProxyMethod } from '../../../shared/platforms/core/proxy-rules';
+import { DryRunQuery, submitWrite } from '../guarded-route';
 import { defineRoute, type HandlerContext, type RouteResult, type RouteSpec } from '../route';
 import { proxyService } from './proxy-service';
 
@@ -38,14 +40,17 @@ const ProxyBody = z
 
 const ProxyAnswer = z.unknown().openapi('ProxyAnswer', { 'x-platform-json': true, description: "The platform's own JSON answer (TikTok: its `data`), with credentials removed and paging links rewritten to the proxy." });
 
-/** Query keys that are the gateway's own: never forwarded. */
+/** Query keys that are the gateway's own: never forwarded (`dryRun` on the write methods only). */
 const GATEWAY_QUERY = new Set(['adAccountId', 'externalUserId', 'token']);
 
-function platformQuery(query: Record<string, unknown>): Record<string, unknown> {
+function platformQuery(query: Record<string, unknown>, method: ProxyMethod): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(query)) if (!GATEWAY_QUERY.has(k)) out[k] = v;
+  for (const [k, v] of Object.entries(query)) if (!GATEWAY_QUERY.has(k) && !(k === 'dryRun' && method !== 'GET')) out[k] = v;
   return out;
 }
+
+/** Every proxied write's answer says it was sent at most once (docs/proxy.md "Writes"). */
+const AT_MOST_ONCE = { 'Proxy-Write-Delivery': 'at-most-once' };
 
 /** The raw path after `/proxy/`, as sent: segments before it are the surface's (`/api/v1[/{teamId}]/{platform}/proxy`). */
 function rawPath(req: Request, team: boolean): { raw: string; prefix: string } {
@@ -54,7 +59,12 @@ function rawPath(req: Request, team: boolean): { raw: string; prefix: string } {
   return { raw: parts.slice(skip).join('/'), prefix: parts.slice(0, skip).join('/') };
 }
 
-const METHOD_WORD: Record<ProxyMethod, string> = { GET: 'read', POST: 'reading POST', PATCH: 'PATCH', DELETE: 'DELETE' };
+const METHOD_WORD: Record<ProxyMethod, string> = { GET: 'read', POST: 'POST', PATCH: 'PATCH', DELETE: 'DELETE' };
+
+const WRITE_TEXT =
+  ' A write (every POST, PATCH and DELETE except the POSTs listed as reads, e.g. Google `googleAds:search`) runs as a job through the safe-write layer ' +
+  '(dry run, `Idempotency-Key`, the audit trail; confirmation as docs/proxy.md says) and is sent **at most once**: once it may have reached the platform it is never sent again ' +
+  '(no exactly-once for endpoints the gateway does not know), so an unknown outcome is 409 `CREATE_UNCONFIRMED`; the answer carries `Proxy-Write-Delivery: at-most-once`.';
 
 function proxyHandler(platform: string, method: ProxyMethod, team: boolean) {
   return async (ctx: HandlerContext<undefined, typeof ProxyQuery, undefined>): Promise<RouteResult> => {
@@ -66,13 +76,19 @@ function proxyHandler(platform: string, method: ProxyMethod, team: boolean) {
       platform,
       method,
       rawPath: raw,
-      query: platformQuery(query),
+      query: platformQuery(query, method),
       body: ctx.body,
       adAccountId: typeof query.adAccountId === 'string' ? query.adAccountId : undefined,
       prefix,
     };
     const plan = await service.plan(call);
-    return { data: await service.read(call, plan) };
+    if (!plan.write) return { data: await service.read(call, plan) };
+    const op = writeOperationNamed(`${platform}.proxyWrite`);
+    if (!op) throw new AppError('INTERNAL', `No proxy write for ${platform}`);
+    // The checked account and its caller, as a guarded route's handler gets them.
+    const guarded = Object.assign(ctx, { account: plan.account, caller: plan.caller });
+    const result = await submitWrite(guarded, op, service.writeParams(call, plan), `Proxied ${method} (sent at most once)`, 'proxy');
+    return 'data' in result ? { ...result, headers: { ...result.headers, ...AT_MOST_ONCE } } : result;
   };
 }
 
@@ -86,20 +102,21 @@ function proxyRoute(m: (typeof platformModules)[number], method: ProxyMethod, te
     message: 'Proxied',
     description:
       `Sends \`${method} {path}\` to the ${m.displayName} API at the configured version with the connection's credentials, after checking that the ` +
-      'path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.',
+      'path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. ' +
+      "A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`." +
+      (method === 'GET' ? '' : WRITE_TEXT),
     tags: [m.tag],
     auth: team ? 'team' : 'external',
     params: team ? z.object({ teamId: z.string().max(128), path: PathParam }) : z.object({ path: PathParam }),
-    query: ProxyQuery,
-    ...(method === 'GET' ? {} : { body: ProxyBody }),
+    query: method === 'GET' ? ProxyQuery : ProxyQuery.extend(DryRunQuery.shape),
+    ...(method === 'GET' ? {} : { body: ProxyBody, job: 'write' as const }),
+    // The POSTs that only read (Google's search) answer directly, without a job.
+    ...(method === 'POST' && m.proxyRules?.readingPost ? { answersWithoutJob: true } : {}),
     response: { schema: ProxyAnswer },
-    errors: [400, 403, 404, 413, 422, 429, 502, 504],
+    errors: method === 'GET' ? [400, 403, 404, 413, 422, 429, 502, 504] : [400, 403, 404, 409, 413, 422, 429, 502, 503, 504],
     handler: proxyHandler(m.name, method, team) as never,
   });
 }
 
 /** The proxy's routes: each platform's methods, on the main and the team surface. */
-export const proxyRoutes: RouteSpec[] = platformModules.flatMap((m) =>
-  // Reads only: GET, and POST where the platform reads with it (Google's search).
-  (m.proxyRules?.methods ?? []).filter((method) => method === 'GET' || (method === 'POST' && m.proxyRules?.readingPost)).flatMap((method) => [proxyRoute(m, method, false), proxyRoute(m, method, true)]),
-);
+export const proxyRoutes: RouteSpec[] = platformModules.flatMap((m) => (m.proxyRules?.methods ?? []).flatMap((method) => [proxyRoute(m, method, false), proxyRoute(m, method, true)]));

@@ -2,6 +2,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from './generated/openapi';
 import { outcomeOf, pollJob, type Job, type JobAccepted, type WaitOptions } from './jobs';
 import { paginate } from './paging';
+import { proxy, type ProxyEnvelope, type ProxyMethod, type ProxyPlatform, type ProxyRequest } from './proxy';
 import { unwrap, type ApiResult, type DataOf } from './results';
 import { requestHeaders, retryingFetch, type AuthSource } from './transport';
 
@@ -34,6 +35,12 @@ export interface GatewayHelpers {
   waitForJob(jobId: string, options?: WaitOptions): Promise<Job>;
   /** Every item of a paged list; see PagedData for the shapes it follows. */
   paginate: typeof paginate;
+  /**
+   * Any endpoint of a platform's API through the gateway's passthrough proxy (docs/proxy.md), e.g.
+   * `proxy('facebook', 'GET', 'act_1/adlabels')`. Reads answer the platform's JSON as `data`;
+   * writes run as jobs, sent at most once, so `waitForJob` gives their outcome.
+   */
+  proxy(platform: ProxyPlatform, method: ProxyMethod, path: string, request?: ProxyRequest): Promise<ApiResult<ProxyEnvelope>>;
   /** The same client acting with another credential. */
   withAuth(auth: AuthSource): GatewayClient;
 }
@@ -67,6 +74,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     unwrap,
     waitForJob,
     paginate,
+    proxy: (platform, method, path, request) => proxy(api, platform, method, path, request),
     withAuth: (auth) => createGatewayClient({ ...options, auth }),
   };
   return Object.assign(api, helpers);

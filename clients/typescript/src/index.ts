@@ -1,6 +1,7 @@
 export { createGatewayClient, type GatewayClient, type GatewayClientOptions, type GatewayHelpers, type Outcome } from './client';
 export { GatewayError, JobPendingError, type GatewayErrorCode } from './errors';
 export { confirmed, type ConfirmDecision } from './confirm';
+export type { ProxyEnvelope, ProxyMethod, ProxyPlatform, ProxyRequest } from './proxy';
 export type { Job, JobAccepted, WaitOptions } from './jobs';
 export type { PagedData, PageRequest, PaginateOptions } from './paging';
 export { pageReport, reportRows, type ReportPage, type ReportQuery, type ReportRow } from './reports';

@@ -21,10 +21,11 @@ export const toStoredError = (e: AppError): StoredJobError => ({
   message: e.message,
   details: e.details,
   ...(e.retryAfter !== undefined ? { retryAfter: e.retryAfter } : {}),
+  ...(e.platform !== undefined ? { platform: e.platform } : {}),
 });
 
 export const fromStoredError = (e: StoredJobError): AppError =>
-  new AppError(e.code as ErrorCode, e.message, { details: (e.details ?? []) as never, retryAfter: e.retryAfter });
+  new AppError(e.code as ErrorCode, e.message, { details: (e.details ?? []) as never, retryAfter: e.retryAfter, platform: e.platform });
 
 /** A failed job row's error (a row failed without one reads as the platform's failure). */
 export const storedFailure = (row: { error?: StoredJobError | null }): AppError =>

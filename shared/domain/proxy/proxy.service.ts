@@ -2,19 +2,19 @@ import { AppError, isAppError } from '../../errors/app-error';
 import type { Logger } from '../../infra/logger';
 import { platformModules } from '../../platforms';
 import type { PlatformCaller } from '../../platforms/core/caller';
-import { proxyPathSegments, type ProxyMethod, type ProxyRequest, type ProxyRules } from '../../platforms/core/proxy-rules';
+import { proxyPathSegments, withPlatformError, type ProxyMethod, type ProxyRequest, type ProxyRules } from '../../platforms/core/proxy-rules';
+import type { ProxyWriteParams } from '../../platforms/core/proxy-write';
 import type { AdAccountGuard, GuardedAccount } from '../ad-accounts/guard.service';
 import type { AuthContext } from '../identity/auth-context';
 import { ObjectOwners } from './object-owners';
-import { scrubCredentials } from './scrub';
 
 /** What the proxy needs of the services (docs/proxy.md). */
 export interface ProxyDeps {
   guard: Pick<AdAccountGuard, 'check' | 'checkMany'>;
   callerFor(account: GuardedAccount): PlatformCaller;
-  /** The connection's access token, to make sure no answer carries it. */
-  accessToken(connectionId: string): Promise<string>;
   apiBase(platform: string): string;
+  /** PROXY_MAX_RESPONSE_BYTES: the largest answer read. */
+  maxResponseBytes: number;
   logger: Logger;
 }
 
@@ -42,10 +42,10 @@ export interface ProxyPlan {
   body: unknown;
   /** The bounded metrics label: method and the path's first segment. */
   operation: string;
+  /** A write: run as a job (`<platform>.proxyWrite`), never sent by the api itself. */
+  write: boolean;
 }
 
-/** The largest platform answer the proxy hands on. */
-export const PROXY_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 const notAllowed = (platform: string, rule: string, why: string) =>
   new AppError('PROXY_PATH_NOT_ALLOWED', `The ${platform} proxy does not reach this path (${rule}): ${why}`, { details: [{ rule, message: why }] });
@@ -63,6 +63,8 @@ export function proxyRulesOf(platform: string): ProxyRules {
  */
 export class ProxyService {
   private readonly owners = new ObjectOwners();
+  // A Page an account promotes can be added at any time: kept for a minute, not ten.
+  private readonly accountObjects = new ObjectOwners(60_000, 1_000);
   private readonly labels = new Map<string, Set<string>>();
 
   constructor(private readonly deps: ProxyDeps) {}
@@ -71,33 +73,43 @@ export class ProxyService {
     const rules = proxyRulesOf(call.platform);
     if (!rules.methods.includes(call.method)) throw notAllowed(call.platform, 'method', `${call.method} is not a method of this platform's API`);
     const { segments, decoded } = proxyPathSegments(call.rawPath);
-    if (call.method !== 'GET' && !rules.readingPost?.test(decoded.join('/'))) {
-      throw notAllowed(call.platform, 'writes', 'the proxy sends reads only (GET, and the POSTs that only read)');
-    }
+    const write = call.method !== 'GET' && !rules.readingPost?.test(decoded.join('/'));
     const reserved = rules.reservedQuery.find((k) => k in call.query);
     if (reserved) throw new AppError('VALIDATION_FAILED', `${reserved} is set by the gateway`, { details: [{ path: `query.${reserved}`, message: 'set by the gateway' }] });
     const req: ProxyRequest = { method: call.method, segments, decoded, query: call.query, body: call.body };
     const account = await this.owningAccount(call, rules, req);
     const caller = this.deps.callerFor(account);
     if (req.decoded.length && rules.ownerOf && rules.target(req).kind === 'object') await this.checkObject(call, rules, caller, account, decoded[0]!);
-    return { account, caller, rules, path: call.rawPath, query: call.query, body: call.body, operation: this.label(call.platform, call.method, decoded[0]!) };
+    return { account, caller, rules, path: call.rawPath, query: call.query, body: call.body, operation: this.label(call.platform, call.method, decoded[0]!), write };
   }
 
-  /** A read through the caller (limiter, retries, read deadline), answered without credentials. */
+  /**
+   * A read through the caller (limiter, retries, read deadline). The HTTP client reads the answer
+   * up to the size limit and replaces the token wherever it appears (`passthrough`); paging links
+   * are rewritten to the proxy; a platform error carries the platform's error object.
+   */
   async read(call: ProxyCall, plan: ProxyPlan): Promise<unknown> {
     const method = call.method === 'POST' ? 'POST' : 'GET';
-    const body = await plan.caller.request({ method, path: plan.path, query: plan.query, body: method === 'POST' ? plan.body : undefined, kind: 'read', operation: plan.operation });
-    return this.answer(call, plan, body);
+    let body: unknown;
+    try {
+      body = await plan.caller.request({
+        method,
+        path: plan.path,
+        query: plan.query,
+        body: method === 'POST' ? plan.body : undefined,
+        kind: 'read',
+        operation: plan.operation,
+        passthrough: { maxResponseBytes: this.deps.maxResponseBytes },
+      });
+    } catch (e) {
+      throw withPlatformError(e, plan.rules);
+    }
+    return plan.rules.rewriteLinks ? plan.rules.rewriteLinks(body, (url) => this.proxyLink(call, url)) : body;
   }
 
-  /** The platform's answer as the caller may see it: links rewritten to the proxy, no token in it, not too large. */
-  async answer(call: ProxyCall, plan: ProxyPlan, body: unknown): Promise<unknown> {
-    const rewritten = plan.rules.rewriteLinks ? plan.rules.rewriteLinks(body, (url) => this.proxyLink(call, url)) : body;
-    const token = await this.deps.accessToken(plan.account.connectionId);
-    const { value, size, redacted } = scrubCredentials(rewritten, [token]);
-    if (redacted) this.deps.logger.warn({ platform: call.platform, operation: plan.operation }, 'proxy answer carried a credential: redacted');
-    if (size > PROXY_MAX_RESPONSE_BYTES) throw new AppError('PLATFORM_RESPONSE_TOO_LARGE', `The platform's answer is over ${PROXY_MAX_RESPONSE_BYTES} bytes`);
-    return value;
+  /** What a write job runs: the request as checked, nothing of the caller's credentials. */
+  writeParams(call: ProxyCall, plan: ProxyPlan): ProxyWriteParams {
+    return { method: call.method as ProxyWriteParams['method'], path: plan.path, query: plan.query, ...(plan.body !== undefined ? { body: plan.body } : {}), operation: plan.operation };
   }
 
   private async owningAccount(call: ProxyCall, rules: ProxyRules, req: ProxyRequest): Promise<GuardedAccount> {
@@ -133,8 +145,21 @@ export class ProxyService {
         throw e;
       }
     });
-    if (found === null) throw notAllowed(call.platform, 'object-not-in-ad-account', 'the object is not an ad object of an ad account (a user, Page or business)');
+    if (found === account.platformAccountId) return;
+    // A Page has no account_id (Meta refuses the field): allowed when the account promotes it.
+    if (await this.actsFor(call.platform, rules, caller, account, objectId)) return;
+    if (found === null) throw notAllowed(call.platform, 'object-not-in-ad-account', 'the object is not an ad object of an ad account, nor a Page the account promotes (a user, another Page, a business)');
     if (found !== account.platformAccountId) throw new AppError('NOT_FOUND', `Object ${objectId} was not found in ad account ${call.adAccountId}`);
+  }
+
+  /** Whether the account acts for this object though it is in no account (a Page it promotes), read once per account. */
+  private async actsFor(platform: string, rules: ProxyRules, caller: PlatformCaller, account: GuardedAccount, objectId: string): Promise<boolean> {
+    const edge = rules.accountObjects;
+    if (!edge) return false;
+    const ids = await this.accountObjects.get(platform, account.platformAccountId, async () =>
+      edge.ids(await caller.request({ method: 'GET', path: edge.path(account.platformAccountId), query: edge.query, kind: 'read', operation: 'GET proxy:account-objects' })).join(','),
+    );
+    return typeof ids === 'string' && ids.split(',').includes(objectId);
   }
 
   /** A platform URL the answer carries, as the proxy's own path without credentials; null for a URL elsewhere. */

@@ -20,6 +20,8 @@ export interface StoredJobError {
   message: string;
   details?: unknown[];
   retryAfter?: number;
+  /** The platform's own error object of a proxied write (docs/proxy.md). */
+  platform?: unknown;
 }
 
 /** The Postgres mirror of a queued write or import: polls read it, so it outlives Redis retention. */

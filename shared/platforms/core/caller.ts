@@ -34,6 +34,8 @@ export interface CallRequest {
   token?: string;
   /** The metrics label (PlatformRequest.operation). */
   operation?: string;
+  /** A proxied call (PlatformRequest.passthrough). */
+  passthrough?: PlatformRequest['passthrough'];
 }
 
 /** The tenant app a caller's calls are made with, without its secret. */
@@ -134,6 +136,7 @@ export function callerFactory(deps: () => CallerDeps): CallerFor {
           idempotent: req.idempotent,
           wire: req.wire,
           operation: req.operation,
+          passthrough: req.passthrough,
           token: req.token ?? tokens,
           appSecret,
           appKey: key,

@@ -1,4 +1,4 @@
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import pRetry from 'p-retry';
 import { AppError, isAppError } from '../../errors/app-error';
 import { isRunLater } from '../../errors/run-later';
@@ -153,6 +153,8 @@ export class PlatformHttpClient implements PlatformClient {
       for (const u of this.errors.usage(res)) await this.feedUsage(limitKey, u.scope, u.pct, u.regainMs);
       const failure = this.errors.classify(res);
       if (!failure) return res;
+      // A proxied call hands the platform's own answer on with its error (already without the token).
+      if (req.passthrough && res.body !== undefined) failure.error.platform = res.body;
       await req.wire?.onSettled();
       return this.onFailure(failure, {
         retryable,
@@ -296,7 +298,7 @@ export class PlatformHttpClient implements PlatformClient {
       body: wire.body,
       signal: deadline?.signal,
     });
-    const text = await res.body.text();
+    const text = req.passthrough ? redactToken(await boundedText(res, req.passthrough.maxResponseBytes, this.deps.displayName ?? this.descriptor.platform), token) : await res.body.text();
     let body: unknown = text;
     try {
       body = text ? JSON.parse(text) : undefined;
@@ -327,6 +329,39 @@ export function usagePauseMs(pct: number, regainMs?: number): number {
   if (pct >= 95) return Math.max(regain, USAGE_PAUSE.stopMs);
   if (pct >= 85) return Math.max(regain, USAGE_PAUSE.slowMs);
   return regain;
+}
+
+/**
+ * A proxied answer's text, read chunk by chunk and aborted as soon as it passes `max` bytes (a
+ * Content-Length over it is refused before reading), so an oversized answer never sits in memory whole.
+ */
+async function boundedText(res: Dispatcher.ResponseData, max: number, name: string): Promise<string> {
+  const tooLarge = () => {
+    // Dropping the connection's answer: undici reports the abort as an error nobody else waits for.
+    res.body.on('error', () => undefined);
+    res.body.destroy();
+    return new AppError('PLATFORM_RESPONSE_TOO_LARGE', `${name}'s answer is over the proxy's limit of ${max} bytes`);
+  };
+  if (Number(res.headers['content-length']) > max) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body) {
+    size += (chunk as Buffer).length;
+    if (size > max) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+const REDACTED = '[REDACTED]';
+
+/** The text with every occurrence of the token (as is, JSON-escaped, URL-encoded) replaced: platforms echo tokens where no rule foresees. */
+export function redactToken(text: string, token: string | undefined): string {
+  // A short string could match innocent text; every platform token is far longer.
+  if (!token || token.length < 8) return text;
+  let out = text;
+  for (const form of new Set([token, JSON.stringify(token).slice(1, -1), encodeURIComponent(token)])) if (out.includes(form)) out = out.split(form).join(REDACTED);
+  return out;
 }
 
 /** Pause lengths for high usage (tunable in one place). */

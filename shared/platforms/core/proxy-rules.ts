@@ -1,4 +1,4 @@
-import { AppError } from '../../errors/app-error';
+import { AppError, isAppError } from '../../errors/app-error';
 
 /*
  * How a platform module tells the passthrough proxy (`/api/v1/{platform}/proxy/{path}`, docs/proxy.md)
@@ -54,9 +54,23 @@ export interface ProxyRules {
    * each is handed to `rewrite`, which answers the proxy's own path for it without them (or null to drop it).
    */
   rewriteLinks?(body: unknown, rewrite: (url: string) => string | null): unknown;
+  /** The platform's own error object in an error answer (Meta's `error`); the whole answer when absent. */
+  platformError?(body: unknown): unknown;
+  /**
+   * Objects outside every ad account that an account still acts for (Meta: the Pages it promotes):
+   * an `object` path whose owner read answers none is allowed when the named account lists it here.
+   * Read once per account and cached like object owners.
+   */
+  accountObjects?: { rule: string; path(accountId: string): string; query: Record<string, string>; ids(body: unknown): string[] };
 }
 
 export const denied = (rule: string, why: string): ProxyTarget => ({ kind: 'denied', rule, why });
+
+/** An error of a passthrough call with the platform's error object in `platform` (the HTTP client keeps the whole answer there). */
+export function withPlatformError(e: unknown, rules: ProxyRules): unknown {
+  if (isAppError(e) && e.platform !== undefined && rules.platformError) e.platform = rules.platformError(e.platform);
+  return e;
+}
 
 const MAX_PATH = 1024;
 const MAX_SEGMENTS = 16;

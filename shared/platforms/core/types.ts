@@ -65,6 +65,12 @@ export interface PlatformRequest {
   wire?: { onSend(): Promise<void>; onSettled(): Promise<void> };
   /** The call's metrics label when its path is the caller's own (the proxy): bounded by whoever sets it. */
   operation?: string;
+  /**
+   * A proxied call (docs/proxy.md): its answer is read only up to this many bytes (past them the
+   * read is aborted: 502 PLATFORM_RESPONSE_TOO_LARGE), the token is replaced wherever the answer's
+   * text carries it, and a platform error keeps the platform's answer (`AppError.platform`).
+   */
+  passthrough?: { maxResponseBytes: number };
 }
 
 export interface RawResponse {

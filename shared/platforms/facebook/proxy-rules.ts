@@ -26,6 +26,19 @@ export const facebookProxyRules: ProxyRules = {
     if (OBJECT.test(first)) return { kind: 'object', objectId: first };
     return denied('meta.first-segment', 'the first segment must be act_{id} of one of your ad accounts, or the id of an object in one');
   },
+  // A Page is in no ad account; an account may act for the Pages it promotes
+  // (https://developers.facebook.com/docs/marketing-api/reference/ad-account/promote_pages/).
+  accountObjects: {
+    rule: 'meta.promoted-page',
+    path: (accountId) => `act_${accountId}/promote_pages`,
+    query: { fields: 'id', limit: '100' },
+    ids: (body) => {
+      const data = body && typeof body === 'object' ? (body as { data?: unknown }).data : undefined;
+      return Array.isArray(data) ? data.map((p) => String((p as { id?: unknown })?.id ?? '')).filter(Boolean) : [];
+    },
+  },
+  // Graph errors are `{ error: { message, type, code, error_subcode, fbtrace_id } }` (https://developers.facebook.com/docs/graph-api/guides/error-handling/).
+  platformError: (body) => (body && typeof body === 'object' && 'error' in body ? (body as { error: unknown }).error : body),
   allowList: [
     // Meta's targeting catalogue (interests, locations, locales): the same for every app and user.
     { pattern: /^search$/, methods: ['GET'], why: 'targeting search: GET /search?type=adinterest|adgeolocation|adlocale|…' },

@@ -23,6 +23,12 @@ export const googleProxyRules: ProxyRules = {
     for (const s of stringsIn([req.query, req.body])) for (const m of s.matchAll(RESOURCE)) ids.add(m[1]!);
     return { kind: 'accounts', ids: [...ids] };
   },
+  // Errors are `{ error: { code, message, status, details } }`; searchStream answers an array of them
+  // (https://developers.google.com/google-ads/api/rest/common/errors).
+  platformError: (body) => {
+    const first = Array.isArray(body) ? body[0] : body;
+    return first && typeof first === 'object' && 'error' in first ? (first as { error: unknown }).error : body;
+  },
   allowList: [
     // Field metadata for GAQL: the same for every customer (GoogleAdsFieldService).
     { pattern: /^googleAdsFields:search$/, methods: ['POST'], why: 'GAQL field metadata: POST googleAdsFields:search' },

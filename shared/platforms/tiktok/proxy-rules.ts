@@ -45,5 +45,11 @@ export const tiktokProxyRules: ProxyRules = {
     if (!ids.size) return denied('tiktok.advertiser-id', 'the request must name advertiser_id (or advertiser_ids) of your activated accounts');
     return { kind: 'accounts', ids: [...ids] };
   },
+  // An error answer is the usual envelope with a non-zero `code` (https://business-api.tiktok.com/portal/docs?id=1737172488964097).
+  platformError: (body) => {
+    if (!body || typeof body !== 'object') return body;
+    const { code, message, request_id } = body as Record<string, unknown>;
+    return { code, message, request_id };
+  },
   allowList: [],
 };

@@ -1,13 +1,15 @@
 import { ACCOUNTS } from '../../simulators/facebook';
+import { PAGES } from '../../simulators/facebook/model/seed-ids';
 import { useWorld } from '../../world';
 import { FB_ENV } from '../facebook/fixtures';
 
 const ALICE = ACCOUNTS.alice[0];
 const BOB = ACCOUNTS.bob[0];
 const P = '/api/v1/facebook/proxy';
+const METRICS_TOKEN = 'metrics-token-proxy-0123456789abcdef';
 
 describe('Meta proxy: reads', () => {
-  const w = useWorld({ platform: 'facebook', env: FB_ENV }, async (w) => {
+  const w = useWorld({ platform: 'facebook', env: { ...FB_ENV, METRICS_TOKEN, PROXY_MAX_RESPONSE_BYTES: '65536' } }, async (w) => {
     const alice = await w.connect('facebook', { adAccountId: `act_${ALICE}` });
     const bob = await w.userFor('bob-ext');
     await w.connect('facebook', { adAccountId: BOB!, as: bob, simUser: 'bob' });
@@ -97,6 +99,41 @@ describe('Meta proxy: reads', () => {
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe('PLATFORM_REJECTED');
     expect(r.body.error.details[0]).toMatchObject({ platform: 'facebook', code: 100 });
+  });
+
+  it('a Page the account promotes is reached (promote_pages read once); another user’s Page is not', async () => {
+    const own = PAGES.alice[0]!;
+    const r = await w.call('GET', `${P}/${own}?fields=name&adAccountId=act_${ALICE}`);
+    expect(r.status).toBe(200);
+    expect(r.body.data.id).toBe(own);
+    await w.call('GET', `${P}/${own}?fields=id&adAccountId=act_${ALICE}`);
+    // Read once per account and cached (an earlier test may have read it already).
+    expect((await w.sim.calls('/promote_pages')).length).toBeLessThanOrEqual(1);
+    const other = await w.call('GET', `${P}/${PAGES.bob[0]}?fields=name&adAccountId=act_${ALICE}`);
+    expect([403, 404]).toContain(other.status);
+    expect(JSON.stringify(other.body)).not.toContain('"name"');
+    expect((await w.sim.calls(`/${PAGES.bob[0]}`)).filter((c) => c.query.fields === 'name')).toHaveLength(0);
+  });
+
+  it('an answer over the size limit is 502 PLATFORM_RESPONSE_TOO_LARGE, nothing of it returned', async () => {
+    await w.sim.fault({ path: '/adlabels', count: 1, status: 200, body: { data: [], blob: 'x'.repeat(65536) } });
+    const r = await w.call('GET', `${P}/act_${ALICE}/adlabels`);
+    expect([r.status, r.body.error.code]).toEqual([502, 'PLATFORM_RESPONSE_TOO_LARGE']);
+    expect(JSON.stringify(r.body).length).toBeLessThan(10_000);
+  });
+
+  it('a request body over the API’s limit is 413, no platform call', async () => {
+    const r = await w.call('POST', `${P}/act_${ALICE}/adlabels`, { body: { name: 'x'.repeat(2 * 1024 * 1024) } });
+    expect(r.status).toBe(413);
+    expect(await w.sim.calls()).toHaveLength(0);
+  });
+
+  it('metrics label a proxied call by platform and first segment, never the full path', async () => {
+    await w.call('GET', `${P}/act_${ALICE}/adlabels`);
+    const res = await fetch(`${w.app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const text = await res.text();
+    expect(text).toMatch(/platform_call_duration_seconds_count\{[^}]*platform="facebook"[^}]*operation="GET proxy:act_:id"/);
+    expect(text).not.toContain(`act_${ALICE}/adlabels`);
   });
 
   it('a rate limit is honoured: 429 with Retry-After', async () => {
