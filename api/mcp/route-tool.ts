@@ -8,7 +8,7 @@ import { defineTool, type ToolHints, type ToolSpec } from './tool-kit';
 const CREDENTIAL_KEYS = ['token', 'externalUserId'];
 
 /** An object schema's fields, through the refinements a body may carry (their rules still apply when the route validates). */
-function shapeOf(schema: ZodTypeAny | undefined): ZodRawShape {
+export function shapeOf(schema: ZodTypeAny | undefined): ZodRawShape {
   if (schema instanceof z.ZodEffects) return shapeOf((schema as z.ZodEffects<ZodTypeAny>).innerType());
   return schema instanceof z.ZodObject ? (schema as AnyZodObject).shape : {};
 }

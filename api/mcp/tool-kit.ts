@@ -1,5 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolResult, ServerNotification, ServerRequest, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { AnyZodObject, z } from 'zod';
 import { AppError, isAppError } from '../../shared/errors/app-error';
 import { statusForCode } from '../http/error-to-http';
@@ -56,14 +57,29 @@ async function answer(spec: ToolSpec, args: unknown, call: ToolCall): Promise<{ 
   }
 }
 
-/** Registers a tool on a per-request server; each call is timed per tool and outcome. */
-export function register(server: McpServer, spec: ToolSpec, call: ToolCall): void {
+/**
+ * The tool call's request, handed by the transport to the tool as `authInfo.extra` (the SDK's
+ * channel for what the HTTP layer authenticated), so one registered server serves request after request.
+ */
+const callOf = (extra: RequestHandlerExtra<ServerRequest, ServerNotification>): ToolCall => {
+  const call = extra.authInfo?.extra?.call as ToolCall | undefined;
+  if (!call) throw new AppError('INTERNAL', 'MCP tool called without its request');
+  return call;
+};
+
+/** Registers a tool; each call is timed per tool and outcome. */
+export function register(server: McpServer, spec: ToolSpec): void {
   // The SDK's generic signature is too deep for the compiler with these schemas; the shapes are checked by ToolSpec.
-  const registerTool = server.registerTool.bind(server) as unknown as (name: string, config: object, cb: (args: unknown) => Promise<CallToolResult>) => void;
+  const registerTool = server.registerTool.bind(server) as unknown as (
+    name: string,
+    config: object,
+    cb: (args: unknown, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Promise<CallToolResult>,
+  ) => void;
   registerTool(
     spec.name,
     { title: spec.title, description: spec.description, inputSchema: spec.input, outputSchema: spec.output, annotations: { title: spec.title, ...spec.annotations } },
-    async (args: unknown) => {
+    async (args: unknown, extra) => {
+      const call = callOf(extra);
       const started = process.hrtime.bigint();
       const { result, outcome } = await answer(spec, args, call);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;

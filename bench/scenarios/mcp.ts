@@ -5,7 +5,7 @@
  * `tools/call` per request, as an agent behind a load balancer sends it: no session, no initialize.
  */
 import type { Scenario } from '../lib/context';
-import { assertHealthy, load, repeat } from '../lib/load';
+import { assertHealthy, load, repeat, timedPasses } from '../lib/load';
 import { withCpu } from '../lib/processes';
 import { call, ownerWithAccounts } from '../lib/setup';
 import { cpuNote, probeRead, READ_ACCOUNT, READ_CONNECTIONS, READ_QUERY, UNPACED_TIKTOK, warm } from './read';
@@ -46,10 +46,17 @@ export const mcpScenario: Scenario = {
     };
     await warm(ctx, api.url, auth);
     await load({ ...tool, connections: READ_CONNECTIONS, durationS: ctx.settings.warmupS });
+    /** Back-to-back requests on one kept-alive connection, each timed with performance.now() (a ~1 ms answer in autocannon's whole milliseconds compares only as 1×, 2× or 3×). */
+    const oneAtATime = (spec: { url: string; method?: 'POST'; body?: string; headers: Record<string, string> }) =>
+      timedPasses(ctx.settings.durationS, async () => {
+        const r = await fetch(spec.url, { method: spec.method ?? 'GET', headers: spec.headers, body: spec.body });
+        await r.text();
+        if (r.status !== 200) throw new Error(`${spec.url}: ${r.status}`);
+      });
     const runs = await repeat(ctx.settings.repeats, async () => {
-      // One connection: the latency a single agent sees. READ_CONNECTIONS: the api saturated, where CPU per call decides.
-      const r1 = await run('REST read, 1 connection', rest, 1);
-      const m1 = await run('MCP tool call, 1 connection', tool, 1);
+      // One at a time: the latency a single agent sees. READ_CONNECTIONS: the api saturated, where CPU per call decides.
+      const r1 = await oneAtATime(rest);
+      const m1 = await oneAtATime(tool);
       const rN = await run('REST read', rest, READ_CONNECTIONS);
       const mN = await run('MCP tool call', tool, READ_CONNECTIONS);
       return {
@@ -64,14 +71,14 @@ export const mcpScenario: Scenario = {
     return {
       status: 'ok',
       rows: [
-        { label: 'REST GET /api/v1/tiktok/assets, 1 connection', rps: m.r1Rps, p50: m.r1P50, p99: m.r1P99 },
-        { label: 'MCP tools/call list_campaigns, 1 connection', rps: m.m1Rps, p50: m.m1P50, p99: m.m1P99, other: `p50 ×${p50x.toFixed(2)} of REST (+${(m.m1P50 - m.r1P50).toFixed(2)} ms)` },
+        { label: 'REST GET /api/v1/tiktok/assets, one at a time', rps: m.r1Rps, p50: m.r1P50, p99: m.r1P99 },
+        { label: 'MCP tools/call list_campaigns, one at a time', rps: m.m1Rps, p50: m.m1P50, p99: m.m1P99, other: `p50 ×${p50x.toFixed(2)} of REST (+${(m.m1P50 - m.r1P50).toFixed(2)} ms)` },
         { label: `REST, ${READ_CONNECTIONS} connections`, rps: m.rRps, p50: m.rP50, p99: m.rP99, other: cpuNote({ server: m.rCpu, sim: m.rSimCpu }, 'api') },
         { label: `MCP, ${READ_CONNECTIONS} connections`, rps: m.mRps, p50: m.mP50, p99: m.mP99, other: `p50 ×${loadedX.toFixed(2)} of REST; ${cpuNote({ server: m.mCpu, sim: m.mSimCpu }, 'api')}` },
       ],
-      targets: [{ name: 'MCP tool call p50 vs the REST call (1 connection)', expected: '≤ 1.2×', actual: `${p50x.toFixed(2)}×`, met: p50x <= 1.2 }],
+      targets: [{ name: 'MCP tool call p50 vs the REST call (one at a time)', expected: '≤ 1.2×', actual: `${p50x.toFixed(2)}×`, met: p50x <= 1.2 }],
       notes: [
-        `${ctx.settings.durationS} s × ${ctx.settings.repeats} (median) per measurement, interleaved; one MCP server and transport per request (stateless); simulator latency 0, limiter unpaced. Saturated, p50 follows CPU per call: the SDK's request handling (JSON-RPC validation, the Node-to-Fetch request conversion) is most of the difference.`,
+        `${ctx.settings.durationS} s × ${ctx.settings.repeats} (median) per measurement, interleaved; one at a time: back-to-back requests timed with performance.now(); one transport per request (stateless), servers reused one request at a time; simulator latency 0, limiter unpaced. Saturated, p50 follows CPU per call: the SDK's request handling (JSON-RPC validation, the Node-to-Fetch request conversion) is most of the difference.`,
       ],
       details: { runs: runs.runs },
     };

@@ -1,8 +1,6 @@
 import { z } from '../../../shared/infra/zod-openapi';
 import { AppError } from '../../../shared/errors/app-error';
 import type { RouteInput } from '../route-call';
-import { routeArgs } from '../route-tool';
-import { routeOf } from '../route-call';
 import { defineTool, type ToolHints } from '../tool-kit';
 import { bodyEnum, Confirm, runWriteRoute, WriteToolResult } from '../write-tool';
 
@@ -66,22 +64,5 @@ export const updateStatus = defineTool({
       });
     }
     return runWriteRoute(call, 'update_status', args, target.operationId, target.input(args));
-  },
-});
-
-const budgetRoute = routeOf('googleSetCampaignBudget');
-
-export const updateBudget = defineTool({
-  name: 'update_budget',
-  title: 'Change a campaign budget',
-  description:
-    "Sets the daily amount of a Google Ads campaign's budget, in micros (amountMicros) or currency units (amount), exactly one. A budget shared with other campaigns changes for them too. " +
-    "Without confirm it only previews the change (with the current amount) and returns confirmToken; call again with confirm to make it. The tenant's budget guardrails apply.",
-  input: routeArgs(budgetRoute, ['validateOnly']).extend({ confirm: Confirm }).strict(),
-  output: WriteToolResult,
-  annotations: WRITE_HINTS(false),
-  run: async (args, call) => {
-    const { campaignId, confirm: _confirm, ...body } = args as Record<string, unknown>;
-    return runWriteRoute(call, 'update_budget', args as Record<string, unknown>, budgetRoute.operationId, { params: { campaignId }, body });
   },
 });

@@ -1,10 +1,10 @@
 import { guardedRoute, writeRoute } from '../guarded-route';
 import { campaignGroupsCall } from '../../../shared/platforms/linkedin/operations/reads';
 import { ReadCampaignGroupsDto } from '../../../shared/platforms/linkedin/operations/read.dto';
-import { CreateCampaignGroupDto, StatusChangeDto } from '../../../shared/platforms/linkedin/operations/write.dto';
-import { LinkedinCampaignGroupPageDto, LinkedinCreatedDto, LinkedinStatusResultDto } from '../../../shared/platforms/linkedin/operations/records.dto';
+import { CreateCampaignGroupDto, GroupBudgetDto, StatusChangeDto } from '../../../shared/platforms/linkedin/operations/write.dto';
+import { LinkedinBudgetResultDto, LinkedinCampaignGroupPageDto, LinkedinCreatedDto, LinkedinStatusResultDto } from '../../../shared/platforms/linkedin/operations/records.dto';
 import { callLinkedin } from '../../../shared/platforms/linkedin/operations/call';
-import { campaignGroupStatus, createCampaignGroup } from '../../../shared/platforms/linkedin/operations/write-operations';
+import { campaignGroupBudget, campaignGroupStatus, createCampaignGroup } from '../../../shared/platforms/linkedin/operations/write-operations';
 import { GroupIdParams, LINKEDIN_ERRORS, TAGS } from './schemas';
 
 export const readCampaignGroupsRoute = guardedRoute({
@@ -58,5 +58,23 @@ export const campaignGroupStatusRoute = writeRoute({
   response: { schema: LinkedinStatusResultDto },
   errors: [...LINKEDIN_ERRORS, 409],
   op: campaignGroupStatus,
+  toParams: ({ params, body }) => ({ id: params.id, dto: body }),
+});
+
+export const campaignGroupBudgetRoute = writeRoute({
+  from: 'body',
+  method: 'patch',
+  path: '/api/v1/linkedin/campaign-groups/{id}/budget',
+  operationId: 'updateLinkedinCampaignGroupBudget',
+  summary: "Change a LinkedIn campaign group's total budget",
+  message: 'Campaign group budget updated',
+  description: "Sets the group's `totalBudget` (LinkedIn PARTIAL_UPDATE) as a write job, in the account currency (LinkedIn refuses another with CURRENCY_MISMATCH). The tenant's budget guardrails compare it with the current amount, read from the group first.",
+  tags: TAGS,
+  auth: 'external',
+  params: GroupIdParams,
+  body: GroupBudgetDto,
+  response: { schema: LinkedinBudgetResultDto },
+  errors: [...LINKEDIN_ERRORS, 409],
+  op: campaignGroupBudget,
   toParams: ({ params, body }) => ({ id: params.id, dto: body }),
 });

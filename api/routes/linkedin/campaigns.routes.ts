@@ -1,10 +1,10 @@
 import { guardedRoute, writeRoute } from '../guarded-route';
 import { campaignsCall } from '../../../shared/platforms/linkedin/operations/reads';
 import { ReadCampaignsDto } from '../../../shared/platforms/linkedin/operations/read.dto';
-import { CreateCampaignDto, StatusChangeDto } from '../../../shared/platforms/linkedin/operations/write.dto';
-import { LinkedinCampaignPageDto, LinkedinCreatedDto, LinkedinStatusResultDto } from '../../../shared/platforms/linkedin/operations/records.dto';
+import { CampaignBudgetDto, CreateCampaignDto, StatusChangeDto } from '../../../shared/platforms/linkedin/operations/write.dto';
+import { LinkedinBudgetResultDto, LinkedinCampaignPageDto, LinkedinCreatedDto, LinkedinStatusResultDto } from '../../../shared/platforms/linkedin/operations/records.dto';
 import { callLinkedin } from '../../../shared/platforms/linkedin/operations/call';
-import { campaignStatus, createCampaign } from '../../../shared/platforms/linkedin/operations/write-operations';
+import { campaignBudget, campaignStatus, createCampaign } from '../../../shared/platforms/linkedin/operations/write-operations';
 import { CampaignIdParams, LINKEDIN_ERRORS, TAGS } from './schemas';
 
 export const readCampaignsRoute = guardedRoute({
@@ -58,5 +58,23 @@ export const campaignStatusRoute = writeRoute({
   response: { schema: LinkedinStatusResultDto },
   errors: [...LINKEDIN_ERRORS, 409],
   op: campaignStatus,
+  toParams: ({ params, body }) => ({ id: params.id, dto: body }),
+});
+
+export const campaignBudgetRoute = writeRoute({
+  from: 'body',
+  method: 'patch',
+  path: '/api/v1/linkedin/campaigns/{id}/budget',
+  operationId: 'updateLinkedinCampaignBudget',
+  summary: "Change a LinkedIn campaign's budgets",
+  message: 'Campaign budget updated',
+  description: "Sets the campaign's `dailyBudget`, `totalBudget` or both (LinkedIn PARTIAL_UPDATE) as a write job, in the account currency (LinkedIn refuses another with CURRENCY_MISMATCH). The tenant's budget guardrails compare them with the current amounts, read from the campaign first.",
+  tags: TAGS,
+  auth: 'external',
+  params: CampaignIdParams,
+  body: CampaignBudgetDto,
+  response: { schema: LinkedinBudgetResultDto },
+  errors: [...LINKEDIN_ERRORS, 409],
+  op: campaignBudget,
   toParams: ({ params, body }) => ({ id: params.id, dto: body }),
 });

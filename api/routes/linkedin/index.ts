@@ -1,6 +1,6 @@
 import type { RouteSpec } from '../route';
-import { campaignGroupStatusRoute, createCampaignGroupRoute, readCampaignGroupsRoute } from './campaign-groups.routes';
-import { campaignStatusRoute, createCampaignRoute, readCampaignsRoute } from './campaigns.routes';
+import { campaignGroupBudgetRoute, campaignGroupStatusRoute, createCampaignGroupRoute, readCampaignGroupsRoute } from './campaign-groups.routes';
+import { campaignBudgetRoute, campaignStatusRoute, createCampaignRoute, readCampaignsRoute } from './campaigns.routes';
 import { readAnalyticsRoute, readCreativesRoute } from './reporting.routes';
 
 /**
@@ -11,9 +11,11 @@ export const linkedinRoutes: RouteSpec[] = [
   readCampaignGroupsRoute,
   createCampaignGroupRoute,
   campaignGroupStatusRoute,
+  campaignGroupBudgetRoute,
   readCampaignsRoute,
   createCampaignRoute,
   campaignStatusRoute,
+  campaignBudgetRoute,
   readCreativesRoute,
   readAnalyticsRoute,
 ];

@@ -62,6 +62,16 @@ describe('credentials: exactly those of the REST surface', () => {
   });
 });
 
+describe('servers are reused between requests, never shared by two', () => {
+  it("concurrent calls of two users each see only their own user's accounts", async () => {
+    const bob = await mcpClient(w.url, { 'x-api-key': w.apiKey, 'x-external-user-id': 'bob-ext' });
+    const mine = (r: CallToolResult) => (r.structuredContent as { items: Array<{ adAccountId: string }> }).items.map((a) => a.adAccountId).sort();
+    const calls: Array<{ who: string; c: Client }> = Array.from({ length: 12 }, (_, i) => (i % 2 ? { who: 'bob', c: bob } : { who: 'alice', c: alice }));
+    const answers = await Promise.all(calls.map(async ({ who, c }) => [who, mine(await call(c, 'list_ad_accounts', {}))] as const));
+    for (const [who, ids] of answers) expect(ids).toEqual(who === 'bob' ? [FB_BOB] : [FB, GG].sort());
+  });
+});
+
 describe('tools/list', () => {
   it('lists the curated tools, each with input and output schemas and every annotation set', async () => {
     const { tools } = await alice.listTools();

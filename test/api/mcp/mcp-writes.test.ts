@@ -98,7 +98,7 @@ describe('update_budget on a Google campaign', () => {
   it('previews, then sets the amount; the REST schema refuses amount and amountMicros together', async () => {
     const g = w.sims.google!.raw.state;
     const campaign = g.account(GG).campaigns[0]!;
-    const args = { adAccountId: GG, campaignId: String(campaign.id), amount: '12.34' };
+    const args = { platform: 'google', adAccountId: GG, id: String(campaign.id), amount: '12.34' };
     const preview = structured(await call(alice, 'update_budget', args));
     expect(preview.dryRun).toBe(true);
     const ran = structured(await call(alice, 'update_budget', { ...args, confirm: preview.confirmToken }));
@@ -106,6 +106,19 @@ describe('update_budget on a Google campaign', () => {
     expect(budgetsOf(g.account(GG)).map((b) => String(b.amountMicros))).toContain('12340000');
     const both = toolErrorOf(await call(alice, 'update_budget', { ...args, amountMicros: '1000000' }));
     expect(both.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('update_budget on a Meta campaign', () => {
+  it("previews, then sets daily_budget in the currency's minor unit", async () => {
+    const id = [...w.sims.facebook!.raw.state.store.nodes.values()].find((n) => n.type === 'campaign' && n.acct === FB && Number(n.data.daily_budget ?? 0) > 0)!.id;
+    const args = { platform: 'facebook', adAccountId: FB, id, daily_budget: 4321 };
+    const preview = structured(await call(alice, 'update_budget', args));
+    expect(preview.dryRun).toBe(true);
+    expect(String(w.sims.facebook!.raw.state.store.nodes.get(id)!.data.daily_budget)).not.toBe('4321');
+    const ran = structured(await call(alice, 'update_budget', { ...args, confirm: preview.confirmToken }));
+    expect(ran.state).toBe('completed');
+    expect(String(w.sims.facebook!.raw.state.store.nodes.get(id)!.data.daily_budget)).toBe('4321');
   });
 });
 

@@ -148,6 +148,8 @@ export const WRITE_REQUESTS: Record<string, Entry | Exclusion> = {
     }),
   ),
   'linkedin.campaign.status': li((ids) => post(`/api/v1/linkedin/campaigns/${ids.li.campaign}/status`, { adAccountId: LI, status: 'PAUSED' })),
+  'linkedin.campaign-group.budget': li((ids) => patch(`/api/v1/linkedin/campaign-groups/${ids.li.group}/budget`, { adAccountId: LI, totalBudget: { amount: '600.00', currencyCode: 'USD' } })),
+  'linkedin.campaign.budget': li((ids) => patch(`/api/v1/linkedin/campaigns/${ids.li.campaign}/budget`, { adAccountId: LI, dailyBudget: { amount: '40.00', currencyCode: 'USD' } })),
 };
 
 export const isExclusion = (e: Entry | Exclusion): e is Exclusion => 'excluded' in e;

@@ -13,6 +13,8 @@ describe('linkedin routes', () => {
       'GET /api/v1/linkedin/campaign-groups readLinkedinCampaignGroups',
       'GET /api/v1/linkedin/campaigns readLinkedinCampaigns',
       'GET /api/v1/linkedin/creatives readLinkedinCreatives',
+      'PATCH /api/v1/linkedin/campaign-groups/{id}/budget updateLinkedinCampaignGroupBudget',
+      'PATCH /api/v1/linkedin/campaigns/{id}/budget updateLinkedinCampaignBudget',
       'POST /api/v1/linkedin/campaign-groups createLinkedinCampaignGroup',
       'POST /api/v1/linkedin/campaign-groups/{id}/status updateLinkedinCampaignGroupStatus',
       'POST /api/v1/linkedin/campaigns createLinkedinCampaign',
@@ -26,6 +28,7 @@ describe('linkedin routes', () => {
     expect(needs.readLinkedinCampaigns).toEqual([['r_ads', 'rw_ads']]);
     expect(needs.createLinkedinCampaign).toEqual([['rw_ads']]);
     expect(needs.updateLinkedinCampaignGroupStatus).toEqual([['rw_ads']]);
+    expect(needs.updateLinkedinCampaignBudget).toEqual([['rw_ads']]);
     expect(needs.readLinkedinAnalytics).toEqual([['r_ads_reporting']]);
   });
 

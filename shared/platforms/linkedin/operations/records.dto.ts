@@ -99,3 +99,12 @@ export const LinkedinCreatedDto = z
 export const LinkedinStatusResultDto = z
   .object({ id: z.string(), urn: z.string(), status: z.string().openapi({ example: 'PAUSED' }) })
   .openapi('LinkedinStatusResult');
+
+export const LinkedinBudgetResultDto = z
+  .object({
+    id: z.string(),
+    urn: z.string(),
+    dailyBudget: z.object({ amount: z.string(), currencyCode: z.string() }).optional(),
+    totalBudget: z.object({ amount: z.string(), currencyCode: z.string() }).optional(),
+  })
+  .openapi('LinkedinBudgetResult');

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { AppError } from '../../../errors/app-error';
 import { createOnce, singleLookup } from '../../core/create-once';
-import type { CallRequest } from '../../core/caller';
+import type { AccountRef, CallRequest, PlatformCaller } from '../../core/caller';
 import { defineWriteOperation, type WriteContext, type WriteOperation } from '../../core/write-operation';
 import { urnOf } from '../ids';
-import { accountPath, callLinkedin, create, partialUpdate, type LinkedinCall } from './call';
+import { accountPath, callLinkedin, create, getOne, partialUpdate, type LinkedinCall } from './call';
 import { COLLECTION, createdOf, findNamed, type Created, type EntityKind } from './lookup';
-import { CreateCampaignDto, CreateCampaignGroupDto, StatusChangeDto } from './write.dto';
+import { CampaignBudgetDto, CreateCampaignDto, CreateCampaignGroupDto, GroupBudgetDto, StatusChangeDto } from './write.dto';
 import { NAME_LIMIT } from './common.dto';
 import type { BudgetChange, SpendEffect } from '../../core/write-safety';
 
@@ -99,4 +99,48 @@ function statusOperation(name: string, kind: EntityKind) {
 export const campaignGroupStatus = statusOperation('linkedin.campaign-group.status', 'group');
 export const campaignStatus = statusOperation('linkedin.campaign.status', 'campaign');
 
-export const linkedinWriteOperations: readonly WriteOperation[] = [createCampaignGroup, campaignGroupStatus, createCampaign, campaignStatus];
+const BUDGET_FIELDS = [
+  ['dailyBudget', 'daily'],
+  ['totalBudget', 'lifetime'],
+] as const;
+
+/** The budgets a change sets, in the account currency's units. */
+function budgetChanges(dto: { dailyBudget?: Money; totalBudget?: Money }): BudgetChange[] {
+  return BUDGET_FIELDS.flatMap(([field, period]) => (dto[field] ? [{ field, amount: dto[field].amount, period }] : []));
+}
+
+type Budgets = { dailyBudget?: Money & { currencyCode: string }; totalBudget?: Money & { currencyCode: string } };
+const entityIdParam = z.string().regex(/^\d{1,19}$/);
+
+/**
+ * A PARTIAL_UPDATE of the budget fields: absolute amounts, so a replay sets the same values and
+ * needs no checkpoint. The current amounts come from the object itself (`GET /{id}`).
+ */
+const budgetParts = (kind: EntityKind) => ({
+  platform: 'linkedin' as const,
+  kind: 'update' as const,
+  targets: ({ id }: { id: string }) => [`${kind}:${id}`],
+  spend: ({ dto }: { dto: Budgets }) => ({ budgets: budgetChanges(dto) }),
+  currentBudgets: async (caller: PlatformCaller, account: AccountRef, { id }: { id: string }) => {
+    const current = await callLinkedin<Partial<Record<'dailyBudget' | 'totalBudget', Money>>>(caller, getOne(accountPath(account.platformAccountId, COLLECTION[kind], id)), 'read');
+    return Object.fromEntries(BUDGET_FIELDS.map(([field]) => [field, current?.[field]?.amount ?? null]));
+  },
+  run: async (ctx: WriteContext, { id, dto }: { id: string; dto: Budgets }) => {
+    const { dailyBudget, totalBudget } = dto;
+    await call(ctx, partialUpdate(accountPath(ctx.account.platformAccountId, COLLECTION[kind], id), { dailyBudget, totalBudget }), 'write');
+    return { id, urn: urnOf(kind, id), ...(dailyBudget ? { dailyBudget } : {}), ...(totalBudget ? { totalBudget } : {}) };
+  },
+});
+
+export const campaignGroupBudget = defineWriteOperation({
+  name: 'linkedin.campaign-group.budget',
+  params: z.object({ id: entityIdParam, dto: GroupBudgetDto }).strict(),
+  ...budgetParts('group'),
+});
+export const campaignBudget = defineWriteOperation({
+  name: 'linkedin.campaign.budget',
+  params: z.object({ id: entityIdParam, dto: CampaignBudgetDto }).strict(),
+  ...budgetParts('campaign'),
+});
+
+export const linkedinWriteOperations: readonly WriteOperation[] = [createCampaignGroup, campaignGroupStatus, campaignGroupBudget, createCampaign, campaignStatus, campaignBudget];

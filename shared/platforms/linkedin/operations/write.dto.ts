@@ -54,6 +54,18 @@ export const StatusChangeDto = z
   .strict()
   .openapi('UpdateLinkedinStatusDto');
 
+/**
+ * A budget change: LinkedIn's money fields of the object, set by PARTIAL_UPDATE. A campaign has a
+ * daily and a total budget, a campaign group a total budget only.
+ */
+export const CampaignBudgetDto = z
+  .object({ adAccountId, dailyBudget: money.optional(), totalBudget: money.optional() })
+  .strict()
+  .refine((b) => b.dailyBudget !== undefined || b.totalBudget !== undefined, { message: 'give dailyBudget, totalBudget or both', path: ['dailyBudget'] })
+  .openapi('UpdateLinkedinCampaignBudgetDto');
+
+export const GroupBudgetDto = z.object({ adAccountId, totalBudget: money }).strict().openapi('UpdateLinkedinCampaignGroupBudgetDto');
+
 export type CreateCampaignGroup = z.infer<typeof CreateCampaignGroupDto>;
 export type CreateCampaign = z.infer<typeof CreateCampaignDto>;
 export type StatusChange = z.infer<typeof StatusChangeDto>;
