@@ -1,9 +1,10 @@
 /**
- * `npm run bench [-- --quick] [--contended] [--scenario read,write] [--cpu-prof] [--out file]`
+ * `npm run bench [-- --quick] [--contended] [--scenario read,write] [--processes N] [--cpu-prof] [--out file]`
  *
  * Starts the simulators, the baseline proxy and the gateway (compiled, api and worker as separate
  * processes) against a fresh PostgreSQL database and Redis prefix, runs each scenario with autocannon,
- * prints one table and writes bench/results/latest.json. Everything it started is removed at the end,
+ * prints one table and writes bench/results/latest.json. Each scenario runs `--processes` times, each
+ * time in fresh gateway processes, and reports the medians. Everything it started is removed at the end,
  * also on failure or Ctrl-C. `--contended` runs one CPU-burning process per core beside everything
  * for the whole run, so each scenario is measured on a loaded machine.
  */
@@ -17,6 +18,7 @@ import { gatewayEnv } from './lib/gateway';
 import { killAllSync, ROOT, startBurner, stopAll } from './lib/processes';
 import { renderTable, writeResults, type ScenarioResult } from './lib/report';
 import { RouteMissing } from './lib/setup';
+import { mergePasses, type PassResult } from './lib/passes';
 import { scenarios } from './scenarios';
 
 function parseArgs(argv: string[]) {
@@ -35,7 +37,8 @@ function parseArgs(argv: string[]) {
   const settings: RunSettings = {
     quick,
     durationS: Number(value('duration') ?? (quick ? 2.5 : 10)),
-    repeats: Number(value('repeats') ?? (quick ? 1 : 3)),
+    repeats: Number(value('repeats') ?? 1),
+    processes: Math.max(1, Number(value('processes') ?? (quick ? 1 : 3))),
     warmupS: quick ? 1 : 2,
     referenceS: 0,
     cpuProf: argv.includes('--cpu-prof'),
@@ -97,24 +100,31 @@ async function main(): Promise<number> {
       const t0 = Date.now();
       say(`scenario ${s.id}: ${s.title}`);
       ctx.scenarioId = s.id;
-      let r: ScenarioResult;
-      try {
-        r = { id: s.id, title: s.title, ...(await s.run(ctx)) };
-      } catch (err) {
-        const skipped = err instanceof RouteMissing;
-        const reason = err instanceof Error ? err.message : String(err);
-        say(`scenario ${s.id} ${skipped ? 'skipped' : 'FAILED'}: ${reason}`);
-        r = { id: s.id, title: s.title, status: skipped ? 'skipped' : 'failed', reason, rows: [], targets: [], notes: [] };
-      } finally {
-        await ctx.endScenario().catch(() => undefined);
+      // Each pass starts the scenario's gateway processes afresh (the scenario starts them, endScenario stops them).
+      const passes: PassResult[] = [];
+      for (let pass = 0; pass < settings.processes; pass++) {
+        ctx.pass = pass;
+        if (settings.processes > 1) say(`scenario ${s.id}: fresh gateway processes, pass ${pass + 1} of ${settings.processes}`);
+        try {
+          passes.push(await s.run(ctx));
+        } catch (err) {
+          const skipped = err instanceof RouteMissing;
+          const reason = err instanceof Error ? err.message : String(err);
+          say(`scenario ${s.id} ${skipped ? 'skipped' : 'FAILED'}: ${reason}`);
+          passes.push({ status: skipped ? 'skipped' : 'failed', reason, rows: [], targets: [], notes: [] });
+        } finally {
+          await ctx.endScenario().catch(() => undefined);
+        }
+        if (passes.at(-1)!.status !== 'ok') break;
       }
+      const r: ScenarioResult = { id: s.id, title: s.title, ...mergePasses(passes) };
       r.seconds = Math.round((Date.now() - t0) / 100) / 10;
       results.push(r);
     }
   } finally {
     await cleanup();
   }
-  const file = writeResults(ROOT, out, { mode: settings.quick ? 'quick' : 'full', contended, durationS: settings.durationS, repeats: settings.repeats, startedAt, loadAtStart, scenarios: results, argv });
+  const file = writeResults(ROOT, out, { mode: settings.quick ? 'quick' : 'full', contended, durationS: settings.durationS, repeats: settings.repeats, processes: settings.processes, startedAt, loadAtStart, scenarios: results, argv });
   process.stdout.write(`\n${contended ? `CONTENDED: one CPU burner per core (${os.cpus().length})\n` : ''}${renderTable(results)}\n\nwrote ${path.relative(process.cwd(), file)} in ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s\n`);
   return results.some((r) => r.status === 'failed') ? 1 : 0;
 }

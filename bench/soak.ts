@@ -4,9 +4,10 @@
  * The gateway as production runs it (compiled; one api and two worker processes, separate OS
  * processes) against the TikTok simulator, a fresh database and Redis prefix. A steady open-loop
  * load mixes reads (list assets), async writes (create campaign, 202) and job polls. Every 10 s it
- * samples each process's RSS; after the warm-up the RSS of every process must stay flat: the mean
- * of the last minute within 10 % of the mean of the first minute after warm-up. Prints the curve
- * and exits non-zero when a process grew or any answer was 5xx.
+ * samples each process's RSS; after the warm-up no process may grow: the mean of the last minute at
+ * most 10 % above the mean of the first minute after warm-up (memory a process gives back is no
+ * leak, so shrinking never fails). Prints the curve and exits non-zero when a process grew or any
+ * answer was 5xx.
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -38,7 +39,7 @@ async function main(): Promise<number> {
   const infra = newInfra();
   say(`logs in ${logDir}; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs (a shared machine skews RSS and latency)`);
   process.once('exit', killAllSync);
-  const settings: RunSettings = { quick: false, durationS: MINUTES * 60, repeats: 1, warmupS: WARMUP_MIN * 60, referenceS: 0, cpuProf: false };
+  const settings: RunSettings = { quick: false, durationS: MINUTES * 60, repeats: 1, processes: 1, warmupS: WARMUP_MIN * 60, referenceS: 0, cpuProf: false };
   try {
     await createDatabase(infra, gatewayEnv(infra, {}), logDir);
     const ctx = new BenchContext(settings, infra, logDir, logDir, say);
@@ -64,7 +65,7 @@ async function main(): Promise<number> {
           const body = { adAccountId: ACCOUNT, campaign: { campaignName: `soak ${i}`, objectiveType: 'TRAFFIC', budgetMode: 'BUDGET_MODE_INFINITE', operationStatus: 'DISABLE' } };
           res = await fetch(`${api.url}/api/v1/tiktok/assets`, { method: 'POST', headers: { ...auth, prefer: 'respond-async' }, body: JSON.stringify(body) });
           const id = res.status === 202 ? ((await res.clone().json()) as { data: { jobId: string } }).data.jobId : undefined;
-          if (id) jobIds.push(id) > 200 && jobIds.shift();
+          if (id && jobIds.push(id) > 200) jobIds.shift();
         } else res = await fetch(`${api.url}/api/v1/jobs/${jobIds[i % jobIds.length]}`, { headers: auth });
         await res.arrayBuffer();
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
@@ -108,14 +109,14 @@ async function main(): Promise<number> {
       const end = mean(lastMin.map((s) => s.rss[k]!));
       const peak = Math.max(...after.map((s) => s.rss[k]!));
       const growth = start > 0 ? (end - start) / start : 0;
-      if (Math.abs(growth) > 0.1) ok = false;
+      if (growth > 0.1) ok = false;
       return `${p.name}: after warm-up ${mb(start)} MB → last minute ${mb(end)} MB (${(growth * 100).toFixed(1)} %), peak ${mb(peak)} MB`;
     });
     const fiveXx = [...statuses].filter(([s]) => s >= 500 || s === 0).reduce((a, [, c]) => a + c, 0);
     if (fiveXx > 0) ok = false;
     process.stdout.write(
       `\nsoak: ${MINUTES} min at ${RATE} req/s (60 % reads, 20 % async writes, 20 % job polls), ${n} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}\n` +
-        `${lines.join('\n')}\nRSS flat within 10 % after ${WARMUP_MIN} min warm-up and no 5xx: ${ok ? 'YES' : 'NO'}\n`,
+        `${lines.join('\n')}\nRSS growth at most 10 % after ${WARMUP_MIN} min warm-up and no 5xx: ${ok ? 'YES' : 'NO'}\n`,
     );
     return ok ? 0 : 1;
   } finally {

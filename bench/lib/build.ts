@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ROOT, distPath } from './processes';
 
 const SOURCES = ['api', 'shared', 'workers', 'bench', 'test/simulators'];
-const OUTPUTS = [distPath('api', 'main.js'), distPath('workers', 'main.js'), distPath('bench', 'lib', 'sim-child.js'), distPath('bench', 'lib', 'baseline-child.js')];
+const OUTPUTS = [distPath('api', 'main.js'), distPath('workers', 'main.js'), distPath('bench', 'lib', 'sim-child.js'), distPath('bench', 'lib', 'baseline-child.js'), distPath('bench', 'lib', 'floor-api-child.js'), distPath('bench', 'lib', 'floor-worker-child.js')];
 
 function newestSource(dir: string): number {
   let newest = 0;

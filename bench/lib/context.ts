@@ -14,8 +14,10 @@ export interface RunSettings {
   quick: boolean;
   /** Seconds of load per measured run. */
   durationS: number;
-  /** Measured runs per target (the median is reported). */
+  /** Measured runs per target in each gateway process (the median is reported). */
   repeats: number;
+  /** Times each scenario runs, each in fresh gateway processes (`--processes`; the median over them is reported). */
+  processes: number;
   /** Seconds of unmeasured load before the first measured run (JIT, pools, caches). */
   warmupS: number;
   /** Seconds for reference measurements that are not gateway load (direct simulator calls). */
@@ -33,6 +35,8 @@ export class BenchContext {
   private apiSeq = 0;
   /** Set by the runner: each scenario gets its own Redis prefix (queues, limiter, caches never mix). */
   scenarioId = 'setup';
+  /** Which of the scenario's fresh-process passes runs (0 first): each pass has a Redis prefix of its own. */
+  pass = 0;
   /** Measurements a later scenario may reuse within the same run (e.g. the baseline proxy's medians). */
   readonly shared = new Map<string, unknown>();
 
@@ -60,7 +64,7 @@ export class BenchContext {
   async env(platforms: SimPlatform[], extra: Record<string, string> = {}): Promise<Record<string, string>> {
     const urls: Partial<Record<SimPlatform, string>> = {};
     for (const p of platforms) urls[p] = (await this.sim(p)).baseUrl;
-    return { ...gatewayEnv(this.infra, urls), REDIS_PREFIX: `${this.infra.redisPrefix}:${this.scenarioId}`, ...extra };
+    return { ...gatewayEnv(this.infra, urls), REDIS_PREFIX: `${this.infra.redisPrefix}:${this.scenarioId}${this.pass ? `-${this.pass}` : ''}`, ...extra };
   }
 
   async api(env: Record<string, string>, label = 'api'): Promise<ApiProcess> {

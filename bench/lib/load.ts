@@ -104,3 +104,22 @@ export function assertHealthy(label: string, r: LoadResult, maxBadShare = 0.01):
     throw new Error(`${label}: ${bad} of ${r.requests} requests failed (statuses ${JSON.stringify(r.statuses)}, errors ${r.errors}, timeouts ${r.timeouts})`);
   }
 }
+
+/**
+ * Back-to-back passes for `seconds`, one at a time, each timed with performance.now(): for
+ * comparisons at one in flight, where autocannon's whole milliseconds are too coarse (a 5 ms answer
+ * timed in whole milliseconds could only compare as 1.0× or 1.2×).
+ */
+export async function timedPasses(seconds: number, pass: () => Promise<void>) {
+  const times: number[] = [];
+  const t0 = performance.now();
+  const until = t0 + seconds * 1000;
+  while (performance.now() < until) {
+    const start = performance.now();
+    await pass();
+    times.push(performance.now() - start);
+  }
+  const s = [...times].sort((a, b) => a - b);
+  const elapsedS = (performance.now() - t0) / 1000;
+  return { p50: median(times), p99: s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]!, requests: times.length, rps: times.length / elapsedS };
+}

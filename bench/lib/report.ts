@@ -23,6 +23,10 @@ export interface Target {
   expected: string;
   actual: string;
   met: boolean;
+  /** The figure judged, for merging fresh-process passes (default: the number `actual` starts with). */
+  value?: number;
+  /** How passes merge: the median (default), or the highest figure (a peak, where the worst process is the answer). */
+  merge?: 'median' | 'max';
 }
 
 export interface ScenarioResult {
@@ -104,7 +108,7 @@ function overridesFromEnv(): Record<string, string> {
 export function writeResults(
   root: string,
   file: string,
-  run: { mode: 'quick' | 'full'; contended: boolean; durationS: number; repeats: number; startedAt: Date; loadAtStart: number[]; scenarios: ScenarioResult[]; argv: string[] },
+  run: { mode: 'quick' | 'full'; contended: boolean; durationS: number; repeats: number; processes: number; startedAt: Date; loadAtStart: number[]; scenarios: ScenarioResult[]; argv: string[] },
 ): string {
   const out = {
     startedAt: run.startedAt.toISOString(),
@@ -114,7 +118,10 @@ export function writeResults(
     /** true: one CPU-burning process per core ran beside the gateway for the whole run (`--contended`). */
     contended: run.contended,
     loadSecondsPerRun: run.durationS,
+    /** Measured runs per gateway process. */
     repeats: run.repeats,
+    /** Fresh gateway processes per scenario (each figure is the median over them). */
+    processes: run.processes,
     argv: run.argv,
     machine: { ...machineInfo(), loadAverageAtStart: run.loadAtStart },
     node: process.version,

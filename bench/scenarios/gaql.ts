@@ -5,8 +5,8 @@
  */
 import { Pool } from 'undici';
 import { fanoutAccountIds } from '../lib/google-fanout-seed';
-import type { BenchContext, Scenario } from '../lib/context';
-import { median, repeat } from '../lib/load';
+import type { Scenario } from '../lib/context';
+import { repeat, timedPasses } from '../lib/load';
 import { withCpu } from '../lib/processes';
 import { simToken } from '../lib/sims';
 import { call, expectStatus, ownerWithAccounts } from '../lib/setup';
@@ -35,25 +35,6 @@ async function gatewayPass(pool: Pool, path: string, auth: Record<string, string
   const r = await pool.request({ method: 'GET', path, headers: auth });
   const text = await r.body.text();
   if (r.statusCode !== 200) throw new Error(`gateway GAQL: ${r.statusCode} ${text.slice(0, 200)}`);
-}
-
-/**
- * Back-to-back passes for `seconds`, each timed with performance.now(): the gateway and both
- * references are timed the same way, at sub-millisecond resolution (a 5 ms answer timed in whole
- * milliseconds could only compare as 1.0× or 1.2×).
- */
-async function timedPasses(seconds: number, pass: () => Promise<void>) {
-  const times: number[] = [];
-  const t0 = performance.now();
-  const until = t0 + seconds * 1000;
-  while (performance.now() < until) {
-    const start = performance.now();
-    await pass();
-    times.push(performance.now() - start);
-  }
-  const s = [...times].sort((a, b) => a - b);
-  const elapsedS = (performance.now() - t0) / 1000;
-  return { p50: median(times), p99: s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]!, requests: times.length, rps: times.length / elapsedS };
 }
 
 export const gaqlScenario: Scenario = {

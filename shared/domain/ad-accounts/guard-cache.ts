@@ -1,6 +1,5 @@
-import type { Redis } from 'ioredis';
 import type { Logger } from '../../infra/logger';
-import { subscribeChannel } from '../../infra/redis';
+import { subscribeChannel, type RedisClient } from '../../infra/redis';
 
 /** What the guard needs about one account, independent of who asks. */
 export interface AccountSnapshot {
@@ -19,6 +18,8 @@ export interface AccountSnapshot {
   managerId: string | null;
   /** Scopes the connection's grant holds (empty = not known). */
   connectionScopes: string[];
+  /** The account's ISO 4217 currency as discovered (null = not known); the safe-write layer's guardrails compare in it. */
+  currency: string | null;
 }
 
 /** `null` caches "unknown in the tenant" too, so probing random ids stays cheap. */
@@ -32,13 +33,13 @@ type Entry = { value: AccountSnapshot | null; until: number };
 export class GuardCache {
   private readonly map = new Map<string, Entry>();
   private readonly channel: string;
-  private sub?: Redis;
+  private sub?: RedisClient;
   /** Other in-process caches on this channel (the token cache): told the keys dropped, or null for all. */
   private readonly listeners: Array<(keys: string[] | null) => void> = [];
   private started = false;
 
   constructor(
-    private readonly opts: { redis: Redis; prefix: string; ttlMs: number; max?: number; logger: Logger },
+    private readonly opts: { redis: RedisClient; prefix: string; ttlMs: number; max?: number; logger: Logger },
   ) {
     this.channel = `${opts.prefix}:guard:invalidate`;
   }

@@ -20,7 +20,7 @@ export interface GuardedAccount {
 }
 
 const SNAPSHOT_SQL = `select a.id, a.tenant_id, a.platform, a.platform_account_id, a.owner_id, a.validated_at, a.status,
-  a.connection_id, a.manager_id, c.status as connection_status, c.expires_at as connection_expires_at,
+  a.connection_id, a.manager_id, a.currency, c.status as connection_status, c.expires_at as connection_expires_at,
   (c.refresh_token_enc is not null) as has_refresh, c.scopes as connection_scopes
   from ad_accounts a left join connections c on c.id = a.connection_id and c.tenant_id = a.tenant_id
   where a.tenant_id = ? and a.platform = ? and a.platform_account_id = any(?::text[])`;
@@ -184,8 +184,17 @@ export class AdAccountGuard {
           refreshable: Boolean(r.has_refresh) && Boolean(this.platforms.get(platform).oauth.refresh),
           managerId: (r.manager_id as string | null) ?? null,
           connectionScopes: Array.isArray(r.connection_scopes) ? (r.connection_scopes as unknown[]).map(String) : [],
+          currency: (r.currency as string | null) ?? null,
         }
       : null;
+  }
+
+  /**
+   * The account's currency, from the snapshot the guard just checked (read only when the cache lacks
+   * it): as fresh as the rest of the snapshot, which is what the write was allowed on.
+   */
+  async currencyOf(account: { tenantId: string; platform: string; platformAccountId: string }): Promise<string | null> {
+    return (await this.snapshot(account.tenantId, account.platform, account.platformAccountId))?.currency ?? null;
   }
 
   /** Drops cached ownership for these accounts on every replica. */

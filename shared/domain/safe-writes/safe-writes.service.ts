@@ -15,7 +15,8 @@ import { holdsRequest, jobRequestHash } from '../jobs/idempotency';
 import type { CreateLookupSettings } from '../jobs/create-lookup-setting';
 import { ConfirmTokens, type ConfirmBinding } from './confirm-token';
 import { dryRun, type PlannedRequest } from './dry-run';
-import { checkGuardrails, GuardrailsSchema, needsCurrentBudgets, type Breach, type Guardrails, type GuardrailVerdict } from './guardrails';
+import { checkGuardrails, needsCurrentBudgets, type Breach, type GuardrailVerdict } from './guardrails';
+import type { TenantGuardrails } from './tenant-guardrails';
 
 /** One write as a surface hands it over: the guarded account, the operation and its params, and the request as sent. */
 export interface WriteSubmission {
@@ -64,15 +65,6 @@ const principalOf = (a: AuthContext): string => {
   }
 };
 
-const SETTINGS_SQL = `select t.settings->'guardrails' as guardrails, t.settings->>'createLookup' as create_lookup,
-  (select a.currency from ad_accounts a where a.id::text = ? and a.tenant_id = t.id) as currency
-  from tenants t where t.id = ?`;
-
-interface WriteSettings {
-  guardrails: Guardrails;
-  currency: string | null;
-}
-
 /**
  * The one way a write is submitted, whatever the surface (REST routes, MCP tools, the proxy): the
  * tenant's guardrails and confirmations, dry runs, and the audit trail's decisions sit here, in
@@ -91,6 +83,10 @@ export class SafeWrites {
       audit: AuditRecorder;
       creates: Pick<CreateLookupSettings, 'of'>;
       safetyOf(platform: string): PlatformWriteSafety;
+      /** The tenant's guardrails (cached in process, dropped on every replica when they change). */
+      guardrails: Pick<TenantGuardrails, 'of'>;
+      /** The account's currency (the guard's cached snapshot of the account the write was guarded for). */
+      currencyOf(account: JobAccount): Promise<string | null>;
     },
     tokens: ConfirmTokens,
   ) {
@@ -100,13 +96,15 @@ export class SafeWrites {
 
   async submit(w: WriteSubmission): Promise<SubmitResult | { data: DryRunAnswer; status: 200; message: string }> {
     const params = this.parsed(w.op, w.params);
-    const settings = await this.settings(w.account);
+    const guardrails = await this.deps.guardrails.of(w.account.tenantId);
     const effect: SpendEffect = w.op.spend?.(params) ?? {};
     const safety = this.deps.safetyOf(w.account.platform);
     // Read when a rule needs it, or when the write reads it anyway: only then does the audit have a `before`.
-    const read = needsCurrentBudgets(settings.guardrails, w.op.kind, effect) || (w.op.readsCurrentBudgets === true && Boolean(effect.budgets?.length));
+    const read = needsCurrentBudgets(guardrails, w.op.kind, effect) || (w.op.readsCurrentBudgets === true && Boolean(effect.budgets?.length));
     const current = read ? await this.current(w, params) : undefined;
-    const verdict = checkGuardrails({ guardrails: settings.guardrails, kind: w.op.kind, effect, unit: safety.budgetUnit, currency: settings.currency, current });
+    // Only a write that sets a budget is compared in the account's currency.
+    const currency = effect.budgets?.length ? await this.deps.currencyOf(w.account) : null;
+    const verdict = checkGuardrails({ guardrails, kind: w.op.kind, effect, unit: safety.budgetUnit, currency, current });
     const audited = this.audited(w, effect, current);
     const binding: ConfirmBinding = { tenantId: w.account.tenantId, principal: principalOf(w.auth), ...w.request };
     const needsConfirm = verdict.confirm.length > 0 || (w.alwaysConfirm === true && w.op.kind !== 'report');
@@ -157,14 +155,6 @@ export class SafeWrites {
       throw new AppError('VALIDATION_FAILED', 'Invalid write parameters', { details: r.error.issues.map((i) => ({ path: `body.${i.path.join('.')}`, message: i.message })) });
     }
     return r.data;
-  }
-
-  private async settings(account: JobAccount): Promise<WriteSettings> {
-    const rows = await this.sql.run<{ guardrails: unknown; currency: string | null }>(SETTINGS_SQL, [account.id, account.tenantId]);
-    const parsed = GuardrailsSchema.safeParse(rows[0]?.guardrails ?? {});
-    // Settings are validated when saved; a row that no longer parses is read as no guardrails, loudly.
-    if (!parsed.success) this.deps.logger.error({ tenantId: account.tenantId }, 'stored guardrails do not parse; none applied');
-    return { guardrails: parsed.success ? parsed.data : {}, currency: rows[0]?.currency ?? null };
   }
 
   private async current(w: WriteSubmission, params: unknown): Promise<CurrentBudgets | undefined> {

@@ -28,6 +28,8 @@ const merge = <T extends object>(cur: T, patch: { [K in keyof T]?: T[K] | null }
 
 /** Sign-up and the tenant's own name, settings and business profile. */
 export class TenantService {
+  private readonly settingsListeners: Array<(tenantId: string) => Promise<void>> = [];
+
   constructor(
     private readonly users: TenantUserService,
     private readonly apiKeys: ApiKeyService,
@@ -73,7 +75,13 @@ export class TenantService {
     if (patch.settings) t.settings = merge(t.settings, patch.settings);
     t.updatedAt = new Date();
     await em.flush();
+    if (patch.settings) await Promise.all(this.settingsListeners.map((l) => l(tenantId)));
     return view(t);
+  }
+
+  /** Told after a committed change of a tenant's settings, so in-process copies of them (guardrails) drop it on every replica. */
+  onSettingsChanged(listener: (tenantId: string) => Promise<void>): void {
+    this.settingsListeners.push(listener);
   }
 
   async getProfile(em: EntityManager, tenantId: string): Promise<TenantProfile & { tenantId: string }> {
