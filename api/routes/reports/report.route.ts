@@ -1,6 +1,5 @@
 import { z } from '../../../shared/infra/zod-openapi';
 import { AppError } from '../../../shared/errors/app-error';
-import { pageOf } from '../../../shared/domain/reports/report-paging';
 import { projectMetrics } from '../../../shared/domain/reports/report-rows';
 import { prefersAsync, reportSize, submitReportJob } from '../../../shared/domain/reports/report-jobs';
 import { defineRoute } from '../route';
@@ -44,16 +43,13 @@ export const reportRoute = defineRoute({
     const csv = req.accepts(['application/json', 'text/csv']) === 'text/csv';
     const size = reportSize(guarded.accounts.length, input);
     if (!csv && (prefersAsync(req.headers.prefer) || size > deps.config.REPORT_JOB_SIZE)) return submitReportJob(deps.services.jobs, { auth, req }, guarded, input);
-    const result = await reports.read(guarded.accounts, guarded.errors, input);
     if (csv) {
+      const result = await reports.read(guarded.accounts, guarded.errors, input);
       if (result.errors.length) res.setHeader('Report-Errors', JSON.stringify(result.errors.map((e) => ({ platform: e.platform, adAccountId: e.adAccountId, code: e.code }))));
       await streamCsv(res, result.rows.map((r) => projectMetrics(r, query.metrics)), input.includeRaw);
       return { handled: true };
     }
-    const page = pageOf(result.rows, query.cursor, query.limit);
-    return {
-      data: { rows: page.items.map((r) => projectMetrics(r, query.metrics)), totals: result.totals, errors: result.errors, nextCursor: page.nextCursor },
-      message: 'Report fetched',
-    };
+    const page = await reports.readPage(guarded.accounts, guarded.errors, input, { cursor: query.cursor, limit: query.limit });
+    return { data: page, message: 'Report fetched' };
   },
 });

@@ -1,11 +1,11 @@
 import { minorUnits } from '../../platforms/core/money';
-import { addDec, formatDec, intDec, parseDec, ratioDec, ZERO, isDecimal, type Dec } from '../../platforms/core/decimal';
+import { addDec, formatDec, formatDecText, intDec, parseDec, parseSmallDec, ratioDec, ratioSmall, ZERO, isDecimal, type Dec, type SmallDec } from '../../platforms/core/decimal';
 
 export { minorUnits };
 
 /** A platform's money text in the currency's canonical form: exact, at least its minor digits. */
-export function money(text: string, currency: string): string {
-  return formatDec(isDecimal(text) ? parseDec(text) : ZERO, minorUnits(currency));
+export function money(text: string, currency: string, minor = minorUnits(currency)): string {
+  return formatDecText(isDecimal(text) ? text : '0', minor);
 }
 
 export const RATIO_DIGITS = 6;
@@ -21,6 +21,25 @@ export function derived(spend: Dec, impressions: number, clicks: number): { ctr:
     cpc: ratioDec(spend, intDec(clicks), RATIO_DIGITS),
     cpm: ratioDec(spend, intDec(impressions), RATIO_DIGITS, 1000n),
   };
+}
+
+const small = (n: number): SmallDec | undefined => (Number.isSafeInteger(n) ? { units: n, scale: 0 } : undefined);
+
+/**
+ * `derived` of a spend given as decimal text: in float arithmetic where every intermediate stays
+ * below 2^53 (a report's rows nearly always do; exact all the same), else through BigInt.
+ */
+export function derivedOf(spend: string, impressions: number, clicks: number): { ctr: string | null; cpc: string | null; cpm: string | null } {
+  const s = parseSmallDec(spend);
+  const i = small(impressions);
+  const c = small(clicks);
+  if (s && i && c) {
+    const ctr = ratioSmall(c, i, RATIO_DIGITS, 100);
+    const cpc = ratioSmall(s, c, RATIO_DIGITS);
+    const cpm = ratioSmall(s, i, RATIO_DIGITS, 1000);
+    if (ctr !== undefined && cpc !== undefined && cpm !== undefined) return { ctr, cpc, cpm };
+  }
+  return derived(isDecimal(spend) ? parseDec(spend) : ZERO, impressions, clicks);
 }
 
 export { addDec, parseDec, formatDec, ZERO, type Dec };

@@ -11,9 +11,3 @@ export function decodeOffset(cursor: string | undefined): number {
   if (!m) throw new AppError('VALIDATION_FAILED', 'Invalid cursor', { details: [{ path: 'query.cursor', message: 'not a cursor from this endpoint' }] });
   return Number(m[1]);
 }
-
-export function pageOf<T>(rows: readonly T[], cursor: string | undefined, limit: number): { items: T[]; nextCursor: string | null } {
-  const from = decodeOffset(cursor);
-  const items = rows.slice(from, from + limit);
-  return { items, nextCursor: from + limit < rows.length ? encodeOffset(from + limit) : null };
-}

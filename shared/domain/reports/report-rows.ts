@@ -1,6 +1,5 @@
 import type { SourceRow } from '../../platforms/core/report-source';
-import { derived, formatDec, minorUnits, money, parseDec, ZERO } from './money';
-import { isDecimal } from '../../platforms/core/decimal';
+import { derivedOf, minorUnits, money } from './money';
 import { finalBefore } from './report-accounts';
 import type { ReportInput, ReportRow } from './report.types';
 
@@ -24,38 +23,36 @@ export function buildRow(
   input: Pick<ReportInput, 'level' | 'granularity' | 'from' | 'to' | 'includeRaw'>,
   now = new Date(),
   finalFrom = finalBefore(ctx.timezone, ctx.restatementDays, now),
+  minor = minorUnits(ctx.currency),
 ): ReportRow {
-  const spendDec = isDecimal(r.spend) ? parseDec(r.spend) : ZERO;
-  const spend = formatDec(spendDec, minorUnits(ctx.currency));
-  const lastDay = r.date ?? input.to;
-  return {
-    platform: ctx.platform,
-    adAccountId: ctx.adAccountId,
-    accountName: ctx.accountName,
-    currency: ctx.currency,
-    timezone: ctx.timezone,
-    level: input.level,
-    id: r.id,
-    name: r.name,
-    parent: { campaignId: r.parent.campaignId ?? null, adsetId: r.parent.adsetId ?? null },
-    ...(input.granularity === 'day' ? { date: r.date ?? input.from } : { from: input.from, to: input.to }),
-    spend,
-    conversionValue: r.conversionValue === null ? null : money(r.conversionValue, ctx.currency),
-    impressions: r.impressions,
-    clicks: r.clicks,
-    conversions: r.conversions,
-    reach: r.reach,
-    ...derived(spendDec, r.impressions, r.clicks),
-    attribution: r.attribution,
-    finalized: Date.parse(`${lastDay}T00:00:00Z`) < finalFrom,
-    ...(input.includeRaw ? { raw: r.raw } : {}),
-  };
+  const spend = money(r.spend, ctx.currency, minor);
+  const { ctr, cpc, cpm } = derivedOf(spend, r.impressions, r.clicks);
+  const parent = { campaignId: r.parent.campaignId ?? null, adsetId: r.parent.adsetId ?? null };
+  const conversionValue = r.conversionValue === null ? null : money(r.conversionValue, ctx.currency, minor);
+  // One literal per granularity (not spreads): the row is built in one allocation, keys in answer order.
+  const row: ReportRow =
+    input.granularity === 'day'
+      ? {
+          platform: ctx.platform, adAccountId: ctx.adAccountId, accountName: ctx.accountName, currency: ctx.currency, timezone: ctx.timezone, level: input.level,
+          id: r.id, name: r.name, parent, date: r.date ?? input.from,
+          spend, conversionValue, impressions: r.impressions, clicks: r.clicks, conversions: r.conversions, reach: r.reach, ctr, cpc, cpm,
+          attribution: r.attribution, finalized: Date.parse(`${r.date ?? input.to}T00:00:00Z`) < finalFrom,
+        }
+      : {
+          platform: ctx.platform, adAccountId: ctx.adAccountId, accountName: ctx.accountName, currency: ctx.currency, timezone: ctx.timezone, level: input.level,
+          id: r.id, name: r.name, parent, from: input.from, to: input.to,
+          spend, conversionValue, impressions: r.impressions, clicks: r.clicks, conversions: r.conversions, reach: r.reach, ctr, cpc, cpm,
+          attribution: r.attribution, finalized: Date.parse(`${r.date ?? input.to}T00:00:00Z`) < finalFrom,
+        };
+  if (input.includeRaw) row.raw = r.raw;
+  return row;
 }
 
 export function buildRows(ctx: AccountContext, rows: readonly SourceRow[], input: ReportInput): ReportRow[] {
   const now = new Date();
   const finalFrom = finalBefore(ctx.timezone, ctx.restatementDays, now);
-  return rows.map((r) => buildRow(ctx, r, input, now, finalFrom));
+  const minor = minorUnits(ctx.currency);
+  return rows.map((r) => buildRow(ctx, r, input, now, finalFrom, minor));
 }
 
 const ALL_METRICS = ['spend', 'conversionValue', 'impressions', 'clicks', 'conversions', 'reach', 'ctr', 'cpc', 'cpm'] as const;

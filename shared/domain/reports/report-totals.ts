@@ -1,42 +1,121 @@
-import { addDec, derived, formatDec, minorUnits, parseDec, ZERO, type Dec } from './money';
+import { parseSmallDec } from '../../platforms/core/decimal';
+import { addDec, derived, formatDec, minorUnits, parseDec, type Dec } from './money';
 import type { CurrencyTotal, ReportRow } from './report.types';
 
+const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+/**
+ * An exact sum of decimal texts: in float arithmetic while every amount and the sum stay integers
+ * below 2^53 at the common scale (a report's sums nearly always do), in BigInt from the first that does not.
+ */
+class DecSum {
+  private units = 0;
+  private scale = 0;
+  private big?: Dec;
+
+  add(text: string): void {
+    if (!this.big) {
+      const d = parseSmallDec(text);
+      if (d) {
+        const scale = Math.max(this.scale, d.scale);
+        const a = this.units * POW10[scale - this.scale]!;
+        const b = d.units * POW10[scale - d.scale]!;
+        const sum = a + b;
+        if (Number.isSafeInteger(a) && Number.isSafeInteger(b) && Number.isSafeInteger(sum)) {
+          this.units = sum;
+          this.scale = scale;
+          return;
+        }
+      }
+      this.big = this.value();
+    }
+    this.big = addDec(this.big, parseDec(text));
+  }
+
+  addSum(other: DecSum): void {
+    this.big = addDec(this.value(), other.value());
+  }
+
+  value(): Dec {
+    return this.big ?? { units: BigInt(this.units), scale: this.scale };
+  }
+}
+
 interface Acc {
-  spend: Dec;
-  value: Dec;
+  spend: DecSum;
+  value: DecSum;
   impressions: number;
   clicks: number;
   conversions: number;
   rows: number;
 }
 
+type Counted = Pick<ReportRow, 'currency' | 'spend' | 'conversionValue' | 'impressions' | 'clicks' | 'conversions'>;
+
 /**
  * One total per currency, never summed across currencies. Reach is left out: people reached on
- * different days or accounts overlap, so reach does not add up.
+ * different days or accounts overlap, so reach does not add up. Rows may be added in any order
+ * except for their conversions, whose float sum depends on it: `addConversions` takes those
+ * separately, in report order, when the rest was added account by account.
  */
-export function totalsByCurrency(rows: readonly ReportRow[]): CurrencyTotal[] {
-  const by = new Map<string, Acc>();
-  for (const r of rows) {
-    let a = by.get(r.currency);
-    if (!a) by.set(r.currency, (a = { spend: ZERO, value: ZERO, impressions: 0, clicks: 0, conversions: 0, rows: 0 }));
-    a.spend = addDec(a.spend, parseDec(r.spend ?? '0'));
-    if (r.conversionValue) a.value = addDec(a.value, parseDec(r.conversionValue));
+export class CurrencyTotals {
+  private readonly by = new Map<string, Acc>();
+
+  private acc(currency: string): Acc {
+    let a = this.by.get(currency);
+    if (!a) this.by.set(currency, (a = { spend: new DecSum(), value: new DecSum(), impressions: 0, clicks: 0, conversions: 0, rows: 0 }));
+    return a;
+  }
+
+  /** Everything of the row but its conversions (exact sums, so the order does not matter). */
+  addAmounts(r: Counted): void {
+    const a = this.acc(r.currency);
+    a.spend.add(r.spend ?? '0');
+    if (r.conversionValue) a.value.add(r.conversionValue);
     a.impressions += r.impressions ?? 0;
     a.clicks += r.clicks ?? 0;
-    a.conversions += r.conversions ?? 0;
     a.rows++;
   }
-  return [...by.entries()]
-    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
-    .map(([currency, a]) => ({
-      currency,
-      spend: formatDec(a.spend, minorUnits(currency)),
-      conversionValue: formatDec(a.value, minorUnits(currency)),
-      impressions: a.impressions,
-      clicks: a.clicks,
-      // Google's fractional conversions summed as floats would drift: six decimals are kept.
-      conversions: Math.round(a.conversions * 1e6) / 1e6,
-      ...derived(a.spend, a.impressions, a.clicks),
-      rows: a.rows,
-    }));
+
+  addConversions(currency: string, conversions: number | null | undefined): void {
+    this.acc(currency).conversions += conversions ?? 0;
+  }
+
+  /** Another set's amounts (its conversions are added separately, in order). */
+  mergeAmounts(other: CurrencyTotals): void {
+    for (const [currency, o] of other.by) {
+      const a = this.acc(currency);
+      a.spend.addSum(o.spend);
+      a.value.addSum(o.value);
+      a.impressions += o.impressions;
+      a.clicks += o.clicks;
+      a.rows += o.rows;
+    }
+  }
+
+  result(): CurrencyTotal[] {
+    return [...this.by.entries()]
+      .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+      .map(([currency, a]) => ({
+        currency,
+        spend: formatDec(a.spend.value(), minorUnits(currency)),
+        conversionValue: formatDec(a.value.value(), minorUnits(currency)),
+        impressions: a.impressions,
+        clicks: a.clicks,
+        // Google's fractional conversions summed as floats would drift: six decimals are kept.
+        conversions: Math.round(a.conversions * 1e6) / 1e6,
+        ...derived(a.spend.value(), a.impressions, a.clicks),
+        rows: a.rows,
+      }));
+  }
+}
+
+/** The totals of rows in report order. */
+export function totalsByCurrency(rows: readonly Counted[]): CurrencyTotal[] {
+  const t = new CurrencyTotals();
+  for (const r of rows) {
+    t.addAmounts(r);
+    t.addConversions(r.currency, r.conversions);
+  }
+  return t.result();
 }

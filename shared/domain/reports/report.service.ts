@@ -9,6 +9,8 @@ import type { AdAccountGuard, GuardedAccount } from '../ad-accounts/guard.servic
 import { activatedAccounts, FactsCache, storedFacts, type StoredAccount } from './report-accounts';
 import { buildRows, type AccountContext } from './report-rows';
 import { totalsByCurrency } from './report-totals';
+import { accountOrderKey, accountPart, pageOfReport, type ReportPage } from './report-page';
+import { decodeOffset } from './report-paging';
 import type { ReportAccountError, ReportAccountId, ReportInput, ReportResult, ReportRow } from './report.types';
 
 export interface ReportServiceDeps {
@@ -107,6 +109,34 @@ export class ReportService {
    * report order. `onAccount` hears each account as it is read (a report job's progress).
    */
   async read(accounts: readonly GuardedAccount[], guardErrors: readonly ReportAccountError[], input: ReportInput, onAccount?: (done: number, rows: number) => void): Promise<ReportResult> {
+    const { parts, errors } = await this.readAccounts(accounts, guardErrors, input, (_key, rows) => rows, onAccount);
+    const rows = parts.flat();
+    sortRows(rows);
+    return { rows, totals: totalsByCurrency(rows), errors };
+  }
+
+  /**
+   * One page of the report (`cursor`, `limit`): the same rows, totals and errors as `read` gives;
+   * each account's rows are sorted and counted as soon as it is read, while others are still read.
+   */
+  async readPage(accounts: readonly GuardedAccount[], guardErrors: readonly ReportAccountError[], input: ReportInput, page: { cursor?: string; limit: number }): Promise<ReportPage> {
+    // A bad cursor is answered before any platform is called.
+    decodeOffset(page.cursor);
+    const { parts, errors } = await this.readAccounts(accounts, guardErrors, input, accountPart);
+    return pageOfReport(parts, errors, page, input.metrics);
+  }
+
+  /**
+   * Every account read with bounded concurrency, `shape` applied to its built rows as soon as they
+   * are in (while other accounts are still being read); parts in the accounts' order.
+   */
+  private async readAccounts<T>(
+    accounts: readonly GuardedAccount[],
+    guardErrors: readonly ReportAccountError[],
+    input: ReportInput,
+    shape: (key: string, rows: ReportRow[]) => T,
+    onAccount?: (done: number, rows: number) => void,
+  ): Promise<{ parts: T[]; errors: ReportAccountError[] }> {
     const errors = [...guardErrors];
     let done = 0;
     let rowCount = 0;
@@ -114,11 +144,11 @@ export class ReportService {
     const stored = storedFacts(this.deps.orm, accounts[0]?.tenantId ?? '', accounts.map((a) => a.id));
     stored.catch(() => undefined);
     const callers = this.callers(accounts);
-    const read = await mapBounded(accounts, this.deps.concurrency, async (account): Promise<ReportRow[] | ReportAccountError> => {
+    const read = await mapBounded(accounts, this.deps.concurrency, async (account): Promise<{ part: T } | ReportAccountError> => {
       try {
         const rows = await this.accountRows(account, callers.get(account.id)!, stored.then((s) => s.get(account.id)), input);
         rowCount += rows.length;
-        return rows;
+        return { part: shape(accountOrderKey(account.platform, account.platformAccountId), rows) };
       } catch (err) {
         this.deps.logger.info({ platform: account.platform, adAccountId: account.platformAccountId, code: isAppError(err) ? err.code : 'INTERNAL' }, 'report: account left out');
         if (!isAppError(err)) this.deps.logger.error({ err }, 'report: unexpected error reading an account');
@@ -129,13 +159,12 @@ export class ReportService {
     });
     // The gateway's own database failing fails the report, not each account.
     await stored;
-    const rows: ReportRow[] = [];
+    const parts: T[] = [];
     for (const r of read) {
-      if (Array.isArray(r)) rows.push(...r);
+      if ('part' in r) parts.push(r.part);
       else errors.push(r);
     }
-    sortRows(rows);
-    return { rows, totals: totalsByCurrency(rows), errors };
+    return { parts, errors };
   }
 
   /** Accounts on one connection share one caller's token source, so a refused token refreshes once. */

@@ -109,5 +109,85 @@ function smallRatio(num: bigint, den: bigint): bigint | undefined {
   return BigInt(neg ? -q : q);
 }
 
+/**
+ * `formatDec(parseDec(s), minDigits)` worked on the text alone (no BigInt): a report formats every
+ * row's money, and the platforms' amounts are nearly always canonical already.
+ */
+export function formatDecText(s: string, minDigits = 0): string {
+  const m = DECIMAL.exec(s.trim());
+  if (!m) throw new Error(`not a decimal: ${s}`);
+  let int = m[2]!;
+  let cut = 0;
+  while (cut < int.length - 1 && int.charCodeAt(cut) === 48) cut++;
+  if (cut) int = int.slice(cut);
+  let frac = m[3] ?? '';
+  let end = frac.length;
+  while (end > minDigits && frac.charCodeAt(end - 1) === 48) end--;
+  if (end < frac.length) frac = frac.slice(0, end);
+  if (frac.length < minDigits) frac = frac.padEnd(minDigits, '0');
+  const negative = m[1] !== undefined && !(int === '0' && /^0*$/.test(frac));
+  return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
+}
+
+/** A decimal small enough to compute with in float arithmetic exactly (units within 2^53). */
+export interface SmallDec {
+  units: number;
+  scale: number;
+}
+
+/** The text as a SmallDec, or undefined when its digits do not fit in 2^53 (then use parseDec). */
+export function parseSmallDec(s: string): SmallDec | undefined {
+  const m = DECIMAL.exec(s);
+  if (!m) return undefined;
+  const frac = m[3] ?? '';
+  if (m[2]!.length + frac.length > 15) return undefined;
+  const units = Number(`${m[2]}${frac}`);
+  return { units: m[1] ? -units : units, scale: frac.length };
+}
+
+const POW10_NUM = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+/**
+ * `ratioDec` on small decimals without BigInt, the same result; undefined when an intermediate
+ * would pass 2^53 (then use ratioDec).
+ */
+export function ratioSmall(a: SmallDec, b: SmallDec, digits: number, mul = 1): string | null | undefined {
+  const scale = Math.max(a.scale, b.scale);
+  const up = POW10_NUM[scale - a.scale];
+  const upB = POW10_NUM[scale - b.scale];
+  const pd = POW10_NUM[digits];
+  if (up === undefined || upB === undefined || pd === undefined) return undefined;
+  const num = a.units * up * mul * pd;
+  const den = b.units * upB;
+  if (!Number.isSafeInteger(num) || !Number.isSafeInteger(den)) return undefined;
+  if (den === 0) return null;
+  const q = roundedQuotient(num, den);
+  if (q === undefined) return undefined;
+  const neg = q < 0;
+  const text = String(neg ? -q : q).padStart(digits + 1, '0');
+  const out = digits ? `${text.slice(0, -digits)}.${text.slice(-digits)}` : text;
+  return neg ? `-${out}` : out;
+}
+
+/** `num / den` rounded half away from zero for safe integers (the float quotient corrected by the exact remainder). */
+function roundedQuotient(num: number, den: number): number | undefined {
+  const neg = num < 0 !== den < 0;
+  const n = Math.abs(num);
+  const d = Math.abs(den);
+  let q = Math.floor(n / d);
+  if (!Number.isSafeInteger(q * d)) return undefined;
+  let r = n - q * d;
+  while (r < 0) {
+    q -= 1;
+    r += d;
+  }
+  while (r >= d) {
+    q += 1;
+    r -= d;
+  }
+  if (r * 2 >= d) q += 1;
+  return neg ? -q : q;
+}
+
 /** The number of a decimal text, for counts a platform may send fractional (Google conversions). */
 export const decNumber = (s: string): number => Number(s);

@@ -1,6 +1,8 @@
 /** Exact money of the report: decimal text in and out, never a JS float; ISO 4217 minor units; the ratio formulas. */
-import { formatDec, parseDec, ratioDec, shiftDec } from '../../../shared/platforms/core/decimal';
-import { derived, minorUnits, money } from '../../../shared/domain/reports/money';
+import { formatDec, formatDecText, parseDec, ratioDec, shiftDec } from '../../../shared/platforms/core/decimal';
+import { derived, derivedOf, minorUnits, money } from '../../../shared/domain/reports/money';
+import { accountOrderKey, accountPart, pageOfReport } from '../../../shared/domain/reports/report-page';
+import type { ReportRow } from '../../../shared/domain/reports/report.types';
 import { csvField } from '../../../api/routes/reports/csv';
 import { isFinal } from '../../../shared/domain/reports/report-accounts';
 import { totalsByCurrency } from '../../../shared/domain/reports/report-totals';
@@ -29,10 +31,54 @@ describe('report money', () => {
     expect(ratioDec(parseDec('2'), parseDec('3'), 6)).toBe('0.666667');
   });
 
+  it('formats money on the text exactly as on the decimal, signs and leading zeros included', () => {
+    for (const [text, minor] of [['007.50', 2], ['-0.000', 2], ['12.3400', 3], ['1500.00', 0], ['0', 2], ['-12.5', 2], ['98765432109876543210.123456789', 2]] as const) {
+      expect(formatDecText(text, minor)).toBe(formatDec(parseDec(text), minor));
+    }
+    expect(money('-0.00', 'USD')).toBe('0.00');
+    expect(money('007.5', 'KWD')).toBe('7.500');
+  });
+
+  it('gives the same ratios in float arithmetic as in BigInt, and falls back past 2^53', () => {
+    const cases: Array<[string, number, number]> = [['10.00', 3, 1], ['0.00', 0, 0], ['123.45', 98765, 4321], ['0.015', 7, 3], ['98765432109876543.21', 3, 7], ['5', 9007199254740993, 1]];
+    for (const [spend, impressions, clicks] of cases) expect(derivedOf(spend, impressions, clicks)).toEqual(derived(parseDec(spend), impressions, clicks));
+  });
+
+  it('pages rows sorted account by account in the order, with the totals, of the whole report sorted at the end', () => {
+    const row = (platform: string, adAccountId: string, id: string, date: string, spend: string, conversions: number): ReportRow => ({
+      platform, adAccountId, accountName: 'Shop', currency: adAccountId === '9' ? 'JPY' : 'USD', timezone: 'UTC', level: 'campaign', id, name: null,
+      parent: { campaignId: null, adsetId: null }, date, spend, conversionValue: null, impressions: 10, clicks: 1, conversions, reach: null,
+      ctr: '10.000000', cpc: spend, cpm: null, attribution: { clickDays: 7, viewDays: 1, source: 'account_default' }, finalized: true,
+    });
+    // Two parts of one account (named twice) interleave as one sort over every row would order them.
+    const accounts = [
+      [row('google', '12', 'b', '2026-11-02', '1.10', 0.1), row('google', '12', 'a', '2026-11-02', '2.00', 0.2)],
+      [row('facebook', '9', 'c', '2026-11-01', '150', 0.7)],
+      [row('google', '12', 'a', '2026-11-01', '3.05', 0.3)],
+      [row('google', '1', 'z', '2026-11-01', '0.01', 1)],
+    ];
+    const parts = accounts.map((rows) => accountPart(accountOrderKey(rows[0]!.platform, rows[0]!.adAccountId), rows));
+    const key = (r: ReportRow) => `${r.platform}\u0001${r.adAccountId}\u0001${r.id}\u0001${r.date}`;
+    const all = accounts.flat().sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
+    const project = (r: ReportRow) => {
+      const { ctr: _ctr, cpc: _cpc, cpm: _cpm, impressions: _i, clicks: _c, reach: _r, conversionValue: _v, ...kept } = r;
+      return kept;
+    };
+    const first = pageOfReport(parts, [], { limit: 3 }, ['spend', 'conversions']);
+    expect(JSON.stringify(first)).toBe(JSON.stringify({ rows: all.slice(0, 3).map(project), totals: totalsByCurrency(all), errors: [], nextCursor: first.nextCursor }));
+    expect(first.nextCursor).not.toBeNull();
+    const second = pageOfReport(parts, [], { limit: 3, cursor: first.nextCursor! }, ['spend', 'conversions']);
+    expect(JSON.stringify(second.rows)).toBe(JSON.stringify(all.slice(3).map(project)));
+    expect(second.nextCursor).toBeNull();
+  });
+
   it('totals per currency without mixing them', () => {
     const row = (currency: string, spend: string) => ({ currency, spend, conversionValue: null, impressions: 100, clicks: 5, conversions: 1 }) as never;
     const t = totalsByCurrency([row('USD', '0.10'), row('USD', '0.20'), row('JPY', '150'), row('KWD', '1.125')]);
     expect(t.map((x) => [x.currency, x.spend, x.rows])).toEqual([['JPY', '150', 1], ['KWD', '1.125', 1], ['USD', '0.30', 2]]);
+    // Sums past 2^53 stay exact.
+    const big = totalsByCurrency([row('USD', '90071992547409.93'), row('USD', '90071992547409.93'), row('USD', '0.001')]);
+    expect(big[0]!.spend).toBe('180143985094819.861');
   });
 
   it('quotes CSV fields as RFC 4180 says', () => {

@@ -33,7 +33,15 @@ export function googleReportInput(req: ReportRequest): InsightsInput {
 }
 
 type Obj = Record<string, unknown>;
-const at = (row: GoogleRow, path: string): unknown => path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Obj)[k] : undefined), row);
+/** Field paths split once: every row of a report reads the same few. */
+const splitPaths = new Map<string, string[]>();
+function at(row: GoogleRow, path: string): unknown {
+  let keys = splitPaths.get(path);
+  if (!keys) splitPaths.set(path, (keys = path.split('.')));
+  let o: unknown = row;
+  for (const k of keys) o = o && typeof o === 'object' ? (o as Obj)[k] : undefined;
+  return o;
+}
 const str = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : String(v));
 
 /** A double Google sends (conversions_value) as the decimal text it was written with. */
