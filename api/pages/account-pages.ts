@@ -66,9 +66,11 @@ ${passwordFields('New password')}
   });
 }
 
-/** What a teammate does next, in their words: where they sign in is their team's own page, which this gateway does not know. */
+/** What a teammate does next, in their words: the console is where a person signs in. */
 const loginHint = (email: string, tenantName: string) =>
-  html`From now on, sign in to <strong>${tenantName}</strong> with <strong>${email}</strong> and the password you just chose, on the sign-in page your team uses. You can close this window.`;
+  html`From now on, sign in to <strong>${tenantName}</strong> with <strong>${email}</strong> and the password you just chose, in the console.`;
+
+const consoleLink = { href: '/console/sign-in', label: 'Open the console' };
 
 const missingToken = (res: Response) =>
   sendPage(res, messagePage({ title: 'This link is incomplete', text: 'Open the link from your email again; if you copied it, copy the whole line.', tone: 'error' }), { status: 400 });
@@ -120,7 +122,7 @@ export function accountPages(deps: AppDeps): Router {
       }
       throw err;
     }
-    sendPage(res, messagePage({ title: `Welcome to ${inv.tenantName}`, text: html`Your account is ready. ${loginHint(inv.email, inv.tenantName)}`, tone: 'ok' }));
+    sendPage(res, messagePage({ title: `Welcome to ${inv.tenantName}`, text: html`Your account is ready. ${loginHint(inv.email, inv.tenantName)}`, tone: 'ok', link: consoleLink }));
   }));
 
   router.get('/reset-password', page('reset', async (req, res) => {
@@ -143,6 +145,7 @@ export function accountPages(deps: AppDeps): Router {
       title: 'Your password has been changed',
       text: html`For your safety, this account was signed out everywhere. ${loginHint(email, tenantName)}`,
       tone: 'ok',
+      link: consoleLink,
     }));
   }));
 

@@ -4,6 +4,7 @@ import { assetsRouter } from './assets';
 import { accountPages } from './account-pages';
 import { connectionResultPage } from './connection-result-page';
 import { connectPages } from './connect/connect-pages';
+import { consoleRouter } from '../console';
 
 /** Server-rendered pages a person opens in a browser (email links, OAuth landings). Never JSON. */
 export function mountPages(app: Express, deps: AppDeps): void {
@@ -11,4 +12,5 @@ export function mountPages(app: Express, deps: AppDeps): void {
   app.use(accountPages(deps));
   app.use(connectionResultPage(deps));
   app.use(connectPages(deps));
+  app.use(consoleRouter(deps));
 }

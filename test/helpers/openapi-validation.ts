@@ -30,6 +30,7 @@ export const UNDOCUMENTED_PATHS: ReadonlyArray<{ prefix: string; why: string }> 
   { prefix: '/accept-invitation', why: 'the invitation page (HTML form a teammate opens from an email)' },
   { prefix: '/reset-password', why: 'the password reset page (HTML form opened from an email)' },
   { prefix: '/connection-result', why: 'the page an end user lands on after a platform consent' },
+  { prefix: '/console', why: 'the tenant console: HTML pages for a tenant\'s people, signed in with a cookie' },
   { prefix: '/assets/', why: 'static files of the pages (CSS, images)' },
   { prefix: '/favicon.ico', why: 'the browser icon' },
   { prefix: '/admin/queues', why: 'the Bull Board operator UI, mounted only when configured' },

@@ -49,8 +49,8 @@ describe('invitation and password-reset pages in a browser', () => {
     await expectHeading(page, 'Welcome to Acme Ads');
     const welcome = (await page.locator('main').textContent()) ?? '';
     expect(welcome).toContain('Your account is ready.');
-    expect(welcome).toContain(`From now on, sign in to Acme Ads with ${email} and the password you just chose, on the sign-in page your team uses.`);
-    expect(welcome).toContain('You can close this window.');
+    expect(welcome).toContain(`From now on, sign in to Acme Ads with ${email} and the password you just chose, in the console.`);
+    expect(await page.getByRole('link', { name: 'Open the console' }).getAttribute('href')).toBe('/console/sign-in');
     expect(welcome).not.toMatch(API_TALK);
     expect(new URL(page.url()).search).toBe('');
     await browser.screenshot(page, 'invitation-accepted');
@@ -108,7 +108,8 @@ describe('invitation and password-reset pages in a browser', () => {
     await expectHeading(page, 'Your password has been changed');
     const done = (await page.locator('main').textContent()) ?? '';
     expect(done).toContain('For your safety, this account was signed out everywhere.');
-    expect(done).toContain(`From now on, sign in to Reset Co with ${user.email} and the password you just chose, on the sign-in page your team uses.`);
+    expect(done).toContain(`From now on, sign in to Reset Co with ${user.email} and the password you just chose, in the console.`);
+    expect(await page.getByRole('link', { name: 'Open the console' }).getAttribute('href')).toBe('/console/sign-in');
     expect(done).not.toMatch(API_TALK);
     await browser.screenshot(page, 'reset-done');
     expect((await login(user.email, 'brand-new-password-1')).status).toBe(200);

@@ -102,6 +102,12 @@ describe('npm run sandbox', () => {
     expect(output).toContain('NODE_ENV=production: using the sandbox-only');
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
 
+    // The printed console login works as printed (a production sandbox on plain http: the cookie is Secure, curl-style clients keep it anyway).
+    const consoleLogin = /Console: open (\S+)\/console in a browser and sign in as (\S+) with the password (\S+)/.exec(output);
+    expect(consoleLogin?.[1]).toBe(base);
+    const signIn = await fetch(`${base}/console/sign-in`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ email: consoleLogin![2]!, password: consoleLogin![3]!, next: '/console' }).toString() });
+    expect({ status: signIn.status, location: signIn.headers.get('location') }).toEqual({ status: 303, location: '/console' });
+
     // The demo tenant takes the sandbox under both of its local names (the README's Connect example uses localhost).
     const { apiKey } = JSON.parse(/SANDBOX_READY (\{.*\})/.exec(output)![1]!) as { apiKey: string };
     for (const host of ['localhost', '127.0.0.1']) {

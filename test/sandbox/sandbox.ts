@@ -7,7 +7,7 @@ import { ensureDatabase } from '../../shared/persistence/ensure-database';
 import { startMailBox } from '../helpers/smtp';
 import { SANDBOX_PORTS, sandboxEnv } from './sandbox-env';
 import { SIM_PLATFORMS, SIMULATORS, type SimPlatform } from '../simulators';
-import { ensureDemoTenant } from './demo-tenant';
+import { DEMO, ensureDemoTenant } from './demo-tenant';
 import { walkthrough } from './walkthrough';
 import { ensureDemoWebhook, startSandboxReceiver } from './webhook-receiver';
 import { stopWithTheSession } from './stop';
@@ -63,6 +63,7 @@ async function run(): Promise<void> {
   const { apiKey, tenantId } = await ensureDemoTenant(base);
   receiver.useSecret(await ensureDemoWebhook(base, apiKey, receiver.url));
   process.stdout.write(`\nWebhooks: every event of the demo tenant goes to ${receiver.url} and is printed here as [webhook] lines.\n`);
+  process.stdout.write(`\nConsole: open ${base}/console in a browser and sign in as ${DEMO.email} with the password ${DEMO.password}\n`);
   process.stdout.write(walkthrough({ base, apiKey, tenantId, sims: simUrls, pid: process.pid }));
   // One machine-readable line, so tests can follow the walk-through against this process.
   process.stdout.write(`SANDBOX_READY ${JSON.stringify({ baseUrl: base, apiKey, tenantId, pid: process.pid, sims: simUrls })}\n`);

@@ -16,7 +16,7 @@ type Query = z.infer<typeof ListAuditQuery>;
 /** A CSV export reads the trail in pages of this many records. */
 const CSV_PAGE = 100;
 
-function listQuery(audit: AuditTrail, q: Query): AuditListQuery {
+export function listQuery(audit: AuditTrail, q: Query): AuditListQuery {
   const from = q.from ? fromInstant(q.from) : undefined;
   const to = q.to ? toInstant(q.to) : undefined;
   if (from && to && from >= to) {
@@ -41,7 +41,7 @@ const wantsCsv = (req: Request) => req.accepts(['application/json', 'text/csv'])
  * before anything is sent, so a refused caller or a bad cursor still gets its error envelope; a
  * failure later can only cut the stream (the client sees an incomplete body).
  */
-async function streamCsv(res: Response, audit: AuditTrail, auth: AuthContext, q: AuditListQuery, log: Logger): Promise<void> {
+export async function streamCsv(res: Response, audit: AuditTrail, auth: AuthContext, q: AuditListQuery, log: Logger): Promise<void> {
   let page = await audit.list(auth, { ...q, limit: CSV_PAGE });
   res.status(200).set({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="audit.csv"' });
   const send = async (chunk: string) => {

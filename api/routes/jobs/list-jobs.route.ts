@@ -29,7 +29,7 @@ const ListJobsQuery = z
  * → Meta's `123`), so the filter takes every form the platform routes take. An id no platform
  * reads as an account id names none: nothing matches it.
  */
-function accountFilter(guard: AdAccountGuard, platform: Platform | undefined, raw: string): JobAccountFilter[] {
+export function accountFilter(guard: AdAccountGuard, platform: Platform | undefined, raw: string): JobAccountFilter[] {
   return (platform ? [platform] : PLATFORMS).flatMap((p) => {
     try {
       return [{ platform: p, platformAccountId: guard.normalize(p, raw) }];

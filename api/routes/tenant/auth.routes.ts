@@ -6,9 +6,26 @@ import { tenantOf, userOf } from './require-role';
 import { abuseLimitsOf } from '../../middleware/abuse-limits';
 import { AppError } from '../../../shared/errors/app-error';
 import { statusForCode } from '../../http/error-to-http';
+import type { AppDeps } from '../../deps';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { IssuedTokens } from '../../../shared/domain/identity/tokens.service';
 
 const bearerOf = (authorization: string | undefined) => /^Bearer[ ]+(\S+)/i.exec(authorization ?? '')?.[1] ?? '';
 const Empty = z.object({}).strict().openapi('EmptyResponse');
+
+/** The tenant login, with its back-off after repeated wrong passwords; the API route and the console sign-in share it. */
+export async function loginTenantUser(deps: AppDeps, em: EntityManager, email: string, password: string): Promise<IssuedTokens> {
+  const backoff = abuseLimitsOf(deps);
+  await backoff.checkLogin(email);
+  try {
+    const tokens = await deps.services.tenantUsers.login(em, email, password);
+    await backoff.loginSucceeded(email);
+    return tokens;
+  } catch (e) {
+    if (e instanceof AppError && statusForCode(e.code) === 401) await backoff.loginFailed(email);
+    throw e;
+  }
+}
 
 export const tenantAuthRoutes: RouteSpec[] = [
   defineRoute({
@@ -23,18 +40,7 @@ export const tenantAuthRoutes: RouteSpec[] = [
     body: TenantLoginDto,
     response: { schema: AccessTokensDto },
     errors: [401, 429],
-    handler: async ({ deps, em, body }) => {
-      const backoff = abuseLimitsOf(deps);
-      await backoff.checkLogin(body.email);
-      try {
-        const data = await deps.services.tenantUsers.login(em, body.email, body.password);
-        await backoff.loginSucceeded(body.email);
-        return { data, message: 'Logged in' };
-      } catch (e) {
-        if (e instanceof AppError && statusForCode(e.code) === 401) await backoff.loginFailed(body.email);
-        throw e;
-      }
-    },
+    handler: async ({ deps, em, body }) => ({ data: await loginTenantUser(deps, em, body.email, body.password), message: 'Logged in' }),
   }),
   defineRoute({
     method: 'get',

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ChangeSetType, type FlushEventArgs } from '@mikro-orm/core';
 import type { InfraDeps } from '../../infra/infra-deps';
 import type { Vault } from '../../infra/crypto';
+import { redisTarget } from '../../infra/redis';
 import { OutboundLimiter } from '../../platforms/core/limiter';
 import { callerFactory, type CallerFor } from '../../platforms/core/caller';
 import type { PlatformRegistry } from '../../platforms/core/registry';
@@ -11,6 +12,7 @@ import { AdAccountGuard } from '../ad-accounts/guard.service';
 import { GuardCache } from '../ad-accounts/guard-cache';
 import { AccountStore } from './account-store';
 import { ConnectionService } from './connection.service';
+import { TenantConnections } from './tenant-connections';
 import { OAuthFlowService } from './oauth-flow.service';
 import { PlatformAuthService, type AppLookup } from './platform-auth.service';
 import { TokenCache } from './token-cache';
@@ -26,6 +28,8 @@ export interface ConnectionServices {
   guard: AdAccountGuard;
   oauthFlow: OAuthFlowService;
   connections: ConnectionService;
+  /** Every connection of a tenant across its external users (the console). */
+  tenantConnections: TenantConnections;
   /** Opens what listens: the guard cache's and the limiter's subscriptions, the token-drop hook on flushes. */
   start(): void;
   /** Closes the limiter's and the guard cache's Redis connections and the HTTP pools. Idempotent. */
@@ -40,7 +44,7 @@ export function createConnectionServices(
   const em = () => orm.em.fork() as EntityManager;
   const apps: AppLookup = (e, tenantId, platform) => identity.tenantApps.getDecrypted(e, tenantId, platform);
   const limiter = new OutboundLimiter({
-    redisUrl: config.REDIS_URL,
+    redisUrl: redisTarget(config),
     redis,
     prefix: config.REDIS_PREFIX,
     logger,
@@ -112,5 +116,5 @@ export function createConnectionServices(
       cache.close();
       await Promise.all([limiter.close(), platforms.close()]);
     })());
-  return { platforms, limiter, platformAuth, callerFor, guard, oauthFlow, connections, start, close };
+  return { platforms, limiter, platformAuth, callerFor, guard, oauthFlow, connections, tenantConnections: new TenantConnections(connections), start, close };
 }

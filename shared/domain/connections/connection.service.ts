@@ -239,12 +239,15 @@ export class ConnectionService {
     return { items, nextCursor: rows.length > q.limit && last ? Buffer.from(`${last.at}|${last.id}`).toString('base64url') : null };
   }
 
-  /** The caller's connections with their accounts (all, or the given ids in that order); never a token. */
-  async list(em: EntityManager, caller: Caller, platform?: Platform, ids?: string[]) {
+  /**
+   * The caller's connections with their accounts (all, or the given ids in that order); never a token.
+   * A caller without `userId` is the tenant itself (the console): every user's, each account seen as its connection's owner sees it.
+   */
+  async list(em: EntityManager, caller: Caller | { tenantId: string; userId?: undefined }, platform?: Platform, ids?: string[]) {
     if (ids && !ids.length) return [];
     const found = await em.find(
       Connection,
-      { tenantId: caller.tenantId, externalUserId: caller.userId, ...(platform ? { platform } : {}), ...(ids ? { id: { $in: ids } } : {}) },
+      { tenantId: caller.tenantId, ...(caller.userId ? { externalUserId: caller.userId } : {}), ...(platform ? { platform } : {}), ...(ids ? { id: { $in: ids } } : {}) },
       { orderBy: { createdAt: 'desc' } },
     );
     const conns = ids ? ids.flatMap((id) => found.filter((c) => c.id === id)) : found;
@@ -266,7 +269,7 @@ export class ConnectionService {
         .filter((l) => l.connectionId === c.id)
         .map((l) => {
           const a = byKey.get(`${c.platform}|${l.platformAccountId}`);
-          return a ? this.view(a, caller.userId) : null;
+          return a ? this.view(a, caller.userId ?? c.externalUserId) : null;
         })
         .filter((v): v is AdAccountView => v !== null),
     }));

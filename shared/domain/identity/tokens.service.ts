@@ -173,6 +173,33 @@ export class TokenService {
     return issued;
   }
 
+  /**
+   * Whether a refresh token still stands for a live sign-in: issued by us, not rotated, not revoked
+   * (sign-out, password change and user removal revoke it). The console's cookie session rests on it.
+   */
+  async isLive(em: EntityManager, token: string, kind: RefreshSubject): Promise<boolean> {
+    let claims: Readonly<TokenClaims>;
+    try {
+      claims = this.verify(token, kind === 'external-user' ? 'refresh' : 'tenant-user-refresh');
+    } catch {
+      return false;
+    }
+    const row = await em.findOne(RefreshToken, { id: claims.jti, tenant: claims.tid, subjectType: kind });
+    return !!row && safeEqual(row.tokenHash, sha256(token)) && !row.rotatedAt && !row.revokedAt;
+  }
+
+  /** Ends the sign-in a refresh token belongs to (its whole family); an unusable token ends nothing. */
+  async revokeToken(em: EntityManager, token: string, kind: RefreshSubject): Promise<void> {
+    let claims: Readonly<TokenClaims>;
+    try {
+      claims = this.verify(token, kind === 'external-user' ? 'refresh' : 'tenant-user-refresh');
+    } catch {
+      return;
+    }
+    const row = await em.findOne(RefreshToken, { id: claims.jti, tenant: claims.tid, subjectType: kind });
+    if (row && safeEqual(row.tokenHash, sha256(token))) await this.revokeFamily(em, claims.tid, row.family);
+  }
+
   async revokeFamily(em: EntityManager, tenantId: string, family: string): Promise<void> {
     await em.nativeUpdate(RefreshToken, { tenant: tenantId, family, revokedAt: null }, { revokedAt: new Date() });
   }

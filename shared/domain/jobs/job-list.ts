@@ -4,6 +4,7 @@ import { jobOwner } from './job-owner';
 import { toJobView, type JobView } from './job-view';
 import { toRecord } from './job-store';
 import { idCursor } from '../list-cursor';
+import { AppError } from '../../errors/app-error';
 
 export interface JobListQuery {
   state?: JobView['state'];
@@ -12,6 +13,9 @@ export interface JobListQuery {
   /** Jobs of any of these accounts (none listed: no job matches); absent, jobs of every account. */
   adAccounts?: JobAccountFilter[];
   createdAfter?: Date;
+  operation?: string;
+  /** Every job of the tenant, whoever created it: for a tenant user (the console), never another caller. */
+  wholeTenant?: boolean;
   cursor?: string;
   limit: number;
 }
@@ -40,9 +44,13 @@ const COLUMNS = `id, type, operation, platform, platform_account_id, state, prog
  */
 export async function listJobs(orm: MikroORM, auth: AuthContext, q: JobListQuery): Promise<JobListPage> {
   const { tenantId, ownerKey } = jobOwner(auth);
+  if (q.wholeTenant && auth.kind !== 'tenant-user') throw new AppError('FORBIDDEN', "Only the tenant's users see every job of the tenant");
   const after = decode(q.cursor);
-  const where = ['tenant_id = ?', 'owner_key = ?'];
-  const params: unknown[] = [tenantId, ownerKey];
+  // The owner column is the key's second column: the tenant-wide list is served by `jobs_tenant_created` instead.
+  const owner = q.wholeTenant ? '' : ' and owner_key = ?';
+  const ownerParams = q.wholeTenant ? [] : [ownerKey];
+  const where = [`tenant_id = ?${owner}`];
+  const params: unknown[] = [tenantId, ...ownerParams];
   const add = (sql: string, v: unknown) => {
     where.push(sql);
     params.push(v);
@@ -50,6 +58,7 @@ export async function listJobs(orm: MikroORM, auth: AuthContext, q: JobListQuery
   if (q.state) add('state = ?', q.state);
   if (q.type) add('type = ?', q.type);
   if (q.platform) add('platform = ?', q.platform);
+  if (q.operation) add('operation = ?', q.operation);
   if (q.adAccounts) {
     if (q.adAccounts.length === 0) where.push('false');
     else {
@@ -61,8 +70,8 @@ export async function listJobs(orm: MikroORM, auth: AuthContext, q: JobListQuery
   // createdAt means from the next millisecond on, so the job it was copied from is not listed.
   if (q.createdAfter) add('created_at >= ?', new Date(q.createdAfter.getTime() + 1));
   if (after) {
-    where.push('(created_at, id) < (select created_at, id from jobs where id = ? and tenant_id = ? and owner_key = ?)');
-    params.push(after, tenantId, ownerKey);
+    where.push(`(created_at, id) < (select created_at, id from jobs where id = ? and tenant_id = ?${owner})`);
+    params.push(after, tenantId, ...ownerParams);
   }
   const rows = (await orm.em.getConnection().execute(
     `select ${COLUMNS} from jobs where ${where.join(' and ')} order by created_at desc, id desc limit ?`,

@@ -163,6 +163,12 @@ export class JobStore {
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 
+  /** Any job of the tenant (the console's tenant users); another tenant's id finds nothing. */
+  async findInTenant(tenantId: string, id: string): Promise<JobRecord | undefined> {
+    const rows = await this.exec(`select ${COLUMNS} from jobs where id = ? and tenant_id = ?`, [id, tenantId]);
+    return rows[0] ? toRecord(rows[0]) : undefined;
+  }
+
   async findOpenByDedup(dedupKey: string): Promise<JobRecord | undefined> {
     const rows = await this.exec(`select ${COLUMNS} from jobs where dedup_key = ? and ${OPEN}`, [dedupKey]);
     return rows[0] ? toRecord(rows[0]) : undefined;

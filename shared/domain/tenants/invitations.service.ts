@@ -66,7 +66,8 @@ export class InvitationService {
         subject: `You are invited to ${tenant.name} on Ads Gateway`,
         text:
           `You have been invited to join ${tenant.name} as ${input.role}.\n\n` +
-          `Invitation token: ${token}\nOr open: ${link}\n\nThe invitation works once and expires in 7 days.\n`,
+          `Invitation token: ${token}\nOr open: ${link}\n\nThe invitation works once and expires in 7 days.\n` +
+          `Once your account is ready, sign in to the console at ${this.config.PUBLIC_URL}/console\n`,
       })
       .catch((err: Error) => this.log.warn({ err: err.message, invitationId: inv.id }, 'invitation email failed'));
     return view(inv);

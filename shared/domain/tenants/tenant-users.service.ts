@@ -160,7 +160,8 @@ export class TenantUserService {
         text:
           `Someone asked to reset the password of ${user.email}.\n\n` +
           `Reset token: ${token}\nOr open: ${link}\n\n` +
-          'The token works once, within one hour. If you did not ask for this, ignore this message.\n',
+          'The token works once, within one hour. If you did not ask for this, ignore this message.\n' +
+          `Afterwards, sign in to the console at ${this.config.PUBLIC_URL}/console\n`,
       })
       .catch((err: Error) => this.log.warn({ err: err.message, userId: user.id }, 'password reset email failed'));
   }

@@ -3120,6 +3120,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/linkedin/campaign-groups/{id}/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a LinkedIn campaign group's total budget
+         * @description Sets the group's `totalBudget` (LinkedIn PARTIAL_UPDATE) as a write job, in the account currency (LinkedIn refuses another with CURRENCY_MISMATCH). The tenant's budget guardrails compare it with the current amount, read from the group first.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        patch: operations["updateLinkedinCampaignGroupBudget"];
+        trace?: never;
+    };
     "/api/v1/linkedin/campaigns": {
         parameters: {
             query?: never;
@@ -3172,6 +3196,30 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/linkedin/campaigns/{id}/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a LinkedIn campaign's budgets
+         * @description Sets the campaign's `dailyBudget`, `totalBudget` or both (LinkedIn PARTIAL_UPDATE) as a write job, in the account currency (LinkedIn refuses another with CURRENCY_MISMATCH). The tenant's budget guardrails compare them with the current amounts, read from the campaign first.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        patch: operations["updateLinkedinCampaignBudget"];
         trace?: never;
     };
     "/api/v1/linkedin/creatives": {
@@ -3273,14 +3321,30 @@ export interface paths {
         };
         /**
          * Proxy a Meta read
-         * @description Sends `GET {path}` to the Meta API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         * @description Sends `GET {path}` to the Meta API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["facebookProxyGet"];
         put?: never;
-        post?: never;
-        delete?: never;
+        /**
+         * Proxy a Meta POST
+         * @description Sends `POST {path}` to the Meta API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`. A write (every POST, PATCH and DELETE except the POSTs listed as reads, e.g. Google `googleAds:search`) runs as a job through the safe-write layer (dry run, `Idempotency-Key`, the audit trail; confirmation as docs/proxy.md says) and is sent **at most once**: once it may have reached the platform it is never sent again (no exactly-once for endpoints the gateway does not know), so an unknown outcome is 409 `CREATE_UNCONFIRMED`; the answer carries `Proxy-Write-Delivery: at-most-once`.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        post: operations["facebookProxyPost"];
+        /**
+         * Proxy a Meta DELETE
+         * @description Sends `DELETE {path}` to the Meta API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`. A write (every POST, PATCH and DELETE except the POSTs listed as reads, e.g. Google `googleAds:search`) runs as a job through the safe-write layer (dry run, `Idempotency-Key`, the audit trail; confirmation as docs/proxy.md says) and is sent **at most once**: once it may have reached the platform it is never sent again (no exactly-once for endpoints the gateway does not know), so an unknown outcome is 409 `CREATE_UNCONFIRMED`; the answer carries `Proxy-Write-Delivery: at-most-once`.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        delete: operations["facebookProxyDelete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3295,14 +3359,30 @@ export interface paths {
         };
         /**
          * Proxy a Meta read for a team
-         * @description Sends `GET {path}` to the Meta API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         * @description Sends `GET {path}` to the Meta API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`.
          *
          *     With the tenant’s `x-api-key`.
          */
         get: operations["teamFacebookProxyGet"];
         put?: never;
-        post?: never;
-        delete?: never;
+        /**
+         * Proxy a Meta POST for a team
+         * @description Sends `POST {path}` to the Meta API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`. A write (every POST, PATCH and DELETE except the POSTs listed as reads, e.g. Google `googleAds:search`) runs as a job through the safe-write layer (dry run, `Idempotency-Key`, the audit trail; confirmation as docs/proxy.md says) and is sent **at most once**: once it may have reached the platform it is never sent again (no exactly-once for endpoints the gateway does not know), so an unknown outcome is 409 `CREATE_UNCONFIRMED`; the answer carries `Proxy-Write-Delivery: at-most-once`.
+         *
+         *     With the tenant’s `x-api-key`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        post: operations["teamFacebookProxyPost"];
+        /**
+         * Proxy a Meta DELETE for a team
+         * @description Sends `DELETE {path}` to the Meta API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`. A write (every POST, PATCH and DELETE except the POSTs listed as reads, e.g. Google `googleAds:search`) runs as a job through the safe-write layer (dry run, `Idempotency-Key`, the audit trail; confirmation as docs/proxy.md says) and is sent **at most once**: once it may have reached the platform it is never sent again (no exactly-once for endpoints the gateway does not know), so an unknown outcome is 409 `CREATE_UNCONFIRMED`; the answer carries `Proxy-Write-Delivery: at-most-once`.
+         *
+         *     With the tenant’s `x-api-key`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        delete: operations["teamFacebookProxyDelete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3317,13 +3397,21 @@ export interface paths {
         };
         /**
          * Proxy a TikTok read
-         * @description Sends `GET {path}` to the TikTok API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         * @description Sends `GET {path}` to the TikTok API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["tiktokProxyGet"];
         put?: never;
-        post?: never;
+        /**
+         * Proxy a TikTok POST
+         * @description Sends `POST {path}` to the TikTok API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`. A write (every POST, PATCH and DELETE except the POSTs listed as reads, e.g. Google `googleAds:search`) runs as a job through the safe-write layer (dry run, `Idempotency-Key`, the audit trail; confirmation as docs/proxy.md says) and is sent **at most once**: once it may have reached the platform it is never sent again (no exactly-once for endpoints the gateway does not know), so an unknown outcome is 409 `CREATE_UNCONFIRMED`; the answer carries `Proxy-Write-Delivery: at-most-once`.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        post: operations["tiktokProxyPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3339,13 +3427,21 @@ export interface paths {
         };
         /**
          * Proxy a TikTok read for a team
-         * @description Sends `GET {path}` to the TikTok API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         * @description Sends `GET {path}` to the TikTok API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`.
          *
          *     With the tenant’s `x-api-key`.
          */
         get: operations["teamTiktokProxyGet"];
         put?: never;
-        post?: never;
+        /**
+         * Proxy a TikTok POST for a team
+         * @description Sends `POST {path}` to the TikTok API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`. A write (every POST, PATCH and DELETE except the POSTs listed as reads, e.g. Google `googleAds:search`) runs as a job through the safe-write layer (dry run, `Idempotency-Key`, the audit trail; confirmation as docs/proxy.md says) and is sent **at most once**: once it may have reached the platform it is never sent again (no exactly-once for endpoints the gateway does not know), so an unknown outcome is 409 `CREATE_UNCONFIRMED`; the answer carries `Proxy-Write-Delivery: at-most-once`.
+         *
+         *     With the tenant’s `x-api-key`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        post: operations["teamTiktokProxyPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3361,17 +3457,19 @@ export interface paths {
         };
         /**
          * Proxy a Google Ads read
-         * @description Sends `GET {path}` to the Google Ads API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         * @description Sends `GET {path}` to the Google Ads API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["googleProxyGet"];
         put?: never;
         /**
-         * Proxy a Google Ads reading POST
-         * @description Sends `POST {path}` to the Google Ads API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         * Proxy a Google Ads POST
+         * @description Sends `POST {path}` to the Google Ads API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`. A write (every POST, PATCH and DELETE except the POSTs listed as reads, e.g. Google `googleAds:search`) runs as a job through the safe-write layer (dry run, `Idempotency-Key`, the audit trail; confirmation as docs/proxy.md says) and is sent **at most once**: once it may have reached the platform it is never sent again (no exactly-once for endpoints the gateway does not know), so an unknown outcome is 409 `CREATE_UNCONFIRMED`; the answer carries `Proxy-Write-Delivery: at-most-once`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
         post: operations["googleProxyPost"];
         delete?: never;
@@ -3389,17 +3487,19 @@ export interface paths {
         };
         /**
          * Proxy a Google Ads read for a team
-         * @description Sends `GET {path}` to the Google Ads API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         * @description Sends `GET {path}` to the Google Ads API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`.
          *
          *     With the tenant’s `x-api-key`.
          */
         get: operations["teamGoogleProxyGet"];
         put?: never;
         /**
-         * Proxy a Google Ads reading POST for a team
-         * @description Sends `POST {path}` to the Google Ads API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         * Proxy a Google Ads POST for a team
+         * @description Sends `POST {path}` to the Google Ads API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`. A write (every POST, PATCH and DELETE except the POSTs listed as reads, e.g. Google `googleAds:search`) runs as a job through the safe-write layer (dry run, `Idempotency-Key`, the audit trail; confirmation as docs/proxy.md says) and is sent **at most once**: once it may have reached the platform it is never sent again (no exactly-once for endpoints the gateway does not know), so an unknown outcome is 409 `CREATE_UNCONFIRMED`; the answer carries `Proxy-Write-Delivery: at-most-once`.
          *
          *     With the tenant’s `x-api-key`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
          */
         post: operations["teamGoogleProxyPost"];
         delete?: never;
@@ -3417,14 +3517,30 @@ export interface paths {
         };
         /**
          * Proxy a LinkedIn read
-         * @description Sends `GET {path}` to the LinkedIn API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         * @description Sends `GET {path}` to the LinkedIn API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`.
          *
          *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
          */
         get: operations["linkedinProxyGet"];
         put?: never;
-        post?: never;
-        delete?: never;
+        /**
+         * Proxy a LinkedIn POST
+         * @description Sends `POST {path}` to the LinkedIn API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`. A write (every POST, PATCH and DELETE except the POSTs listed as reads, e.g. Google `googleAds:search`) runs as a job through the safe-write layer (dry run, `Idempotency-Key`, the audit trail; confirmation as docs/proxy.md says) and is sent **at most once**: once it may have reached the platform it is never sent again (no exactly-once for endpoints the gateway does not know), so an unknown outcome is 409 `CREATE_UNCONFIRMED`; the answer carries `Proxy-Write-Delivery: at-most-once`.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        post: operations["linkedinProxyPost"];
+        /**
+         * Proxy a LinkedIn DELETE
+         * @description Sends `DELETE {path}` to the LinkedIn API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`. A write (every POST, PATCH and DELETE except the POSTs listed as reads, e.g. Google `googleAds:search`) runs as a job through the safe-write layer (dry run, `Idempotency-Key`, the audit trail; confirmation as docs/proxy.md says) and is sent **at most once**: once it may have reached the platform it is never sent again (no exactly-once for endpoints the gateway does not know), so an unknown outcome is 409 `CREATE_UNCONFIRMED`; the answer carries `Proxy-Write-Delivery: at-most-once`.
+         *
+         *     As an external user: `Authorization: Bearer <access token>`, `x-api-key` + `x-external-user-id` (or `?externalUserId=`), or `?token=`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        delete: operations["linkedinProxyDelete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3439,14 +3555,30 @@ export interface paths {
         };
         /**
          * Proxy a LinkedIn read for a team
-         * @description Sends `GET {path}` to the LinkedIn API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`.
+         * @description Sends `GET {path}` to the LinkedIn API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`.
          *
          *     With the tenant’s `x-api-key`.
          */
         get: operations["teamLinkedinProxyGet"];
         put?: never;
-        post?: never;
-        delete?: never;
+        /**
+         * Proxy a LinkedIn POST for a team
+         * @description Sends `POST {path}` to the LinkedIn API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`. A write (every POST, PATCH and DELETE except the POSTs listed as reads, e.g. Google `googleAds:search`) runs as a job through the safe-write layer (dry run, `Idempotency-Key`, the audit trail; confirmation as docs/proxy.md says) and is sent **at most once**: once it may have reached the platform it is never sent again (no exactly-once for endpoints the gateway does not know), so an unknown outcome is 409 `CREATE_UNCONFIRMED`; the answer carries `Proxy-Write-Delivery: at-most-once`.
+         *
+         *     With the tenant’s `x-api-key`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        post: operations["teamLinkedinProxyPost"];
+        /**
+         * Proxy a LinkedIn DELETE for a team
+         * @description Sends `DELETE {path}` to the LinkedIn API at the configured version with the connection's credentials, after checking that the path names an activated ad account of the caller (docs/proxy.md gives the rules and the allow list). Anything else is 403 `PROXY_PATH_NOT_ALLOWED`. A platform error is the gateway's error envelope with the platform's own error object in `error.platform`; an answer over 8 MiB is 502 `PLATFORM_RESPONSE_TOO_LARGE`. A write (every POST, PATCH and DELETE except the POSTs listed as reads, e.g. Google `googleAds:search`) runs as a job through the safe-write layer (dry run, `Idempotency-Key`, the audit trail; confirmation as docs/proxy.md says) and is sent **at most once**: once it may have reached the platform it is never sent again (no exactly-once for endpoints the gateway does not know), so an unknown outcome is 409 `CREATE_UNCONFIRMED`; the answer carries `Proxy-Write-Delivery: at-most-once`.
+         *
+         *     With the tenant’s `x-api-key`.
+         *
+         *     Runs as a write job: 200 with the platform’s result when it finishes within the wait, otherwise (or with `Prefer: respond-async`) 202 with `Location` and the job to poll. Send an `Idempotency-Key` to retry safely.
+         */
+        delete: operations["teamLinkedinProxyDelete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3764,6 +3896,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "platform.version_sunsetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The API version the gateway uses for a platform the tenant has connections on sunsets in 90, 30 or 7 days (sent once each)
+         * @description Signed per Standard Webhooks (https://www.standardwebhooks.com). Answer 2xx within 10 s; anything else is retried for about 24 h.
+         */
+        post: operations["webhook_platform_version_sunsetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -3787,7 +3939,7 @@ export interface components {
                  * @description Stable machine-readable code; the HTTP status follows from it
                  * @enum {string}
                  */
-                code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_QUERY" | "UNAUTHENTICATED" | "TOKEN_INVALID" | "TOKEN_EXPIRED" | "API_KEY_INVALID" | "FORBIDDEN" | "AD_ACCOUNT_NOT_OWNED" | "AD_ACCOUNT_NOT_VALIDATED" | "CONNECTION_REAUTH_REQUIRED" | "CONNECTION_SCOPE_MISSING" | "NOT_FOUND" | "AD_ACCOUNT_NOT_FOUND" | "CONNECTION_NOT_FOUND" | "JOB_NOT_FOUND" | "ROUTE_NOT_FOUND" | "AD_ACCOUNT_OWNED_BY_OTHER" | "IDEMPOTENCY_KEY_REUSED" | "PLATFORM_APP_NOT_CONFIGURED" | "ALREADY_EXISTS" | "PLATFORM_APP_IN_USE" | "PAYLOAD_TOO_LARGE" | "PLATFORM_REJECTED" | "RATE_LIMITED" | "PLATFORM_RATE_LIMITED" | "INTERNAL" | "PLATFORM_UNAVAILABLE" | "PLATFORM_TIMEOUT" | "CREATE_UNCONFIRMED" | "GUARDRAIL_EXCEEDED" | "CONFIRMATION_REQUIRED" | "PROXY_PATH_NOT_ALLOWED" | "PLATFORM_RESPONSE_TOO_LARGE" | "NOT_READY" | "SERVICE_UNAVAILABLE";
+                code: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_QUERY" | "UNAUTHENTICATED" | "TOKEN_INVALID" | "TOKEN_EXPIRED" | "API_KEY_INVALID" | "FORBIDDEN" | "AD_ACCOUNT_NOT_OWNED" | "AD_ACCOUNT_NOT_VALIDATED" | "CONNECTION_REAUTH_REQUIRED" | "CONNECTION_SCOPE_MISSING" | "NOT_FOUND" | "AD_ACCOUNT_NOT_FOUND" | "CONNECTION_NOT_FOUND" | "JOB_NOT_FOUND" | "ROUTE_NOT_FOUND" | "AD_ACCOUNT_OWNED_BY_OTHER" | "IDEMPOTENCY_KEY_REUSED" | "PLATFORM_APP_NOT_CONFIGURED" | "ALREADY_EXISTS" | "PLATFORM_APP_IN_USE" | "PAYLOAD_TOO_LARGE" | "PLATFORM_REJECTED" | "RATE_LIMITED" | "PLATFORM_RATE_LIMITED" | "INTERNAL" | "PLATFORM_UNAVAILABLE" | "PLATFORM_TIMEOUT" | "CREATE_UNCONFIRMED" | "GUARDRAIL_EXCEEDED" | "CONFIRMATION_REQUIRED" | "PROXY_PATH_NOT_ALLOWED" | "PLATFORM_RESPONSE_TOO_LARGE" | "PLATFORM_VERSION_RETIRED" | "NOT_READY" | "SERVICE_UNAVAILABLE";
                 /**
                  * @description Field errors `{ path, message }`, or the platform’s error `{ platform, code, subcode, message, traceId }`
                  * @example [
@@ -3800,6 +3952,8 @@ export interface components {
                 details: components["schemas"]["Object"][];
                 /** @description CONFIRMATION_REQUIRED only: send the same request again with `Confirm: <confirmToken>` within 10 minutes to run it (once) */
                 confirmToken?: string;
+                /** @description Proxied calls only (`/api/v1/{platform}/proxy/…`): the platform's own error object as it answered it (Meta `error`, TikTok `{ code, message, request_id }`, Google `error`, LinkedIn's body), credentials removed */
+                platform?: unknown;
             };
             /**
              * Format: uuid
@@ -4563,6 +4717,32 @@ export interface components {
              */
             platform: "facebook" | "tiktok" | "google" | "linkedin";
             externalUserId: string;
+        };
+        WebhookVersionSunsettingDto: {
+            /**
+             * @description facebook (Meta), tiktok (TikTok), google (Google Ads), linkedin (LinkedIn)
+             * @enum {string}
+             */
+            platform: "facebook" | "tiktok" | "google" | "linkedin";
+            /** @example Meta */
+            displayName: string;
+            /**
+             * @description The platform API version the gateway uses
+             * @example v25.0
+             */
+            version: string;
+            /** @description The setting that chooses it; null when the adapter fixes it (TikTok) */
+            configVariable: string | null;
+            /**
+             * @description The platform's sunset day (YYYY-MM-DD, UTC)
+             * @example 2027-02-23
+             */
+            sunset: string;
+            daysLeft: number;
+            /** @description The notice this is: 90, 30 or 7 days before the sunset */
+            threshold: 90 | 30 | 7;
+            /** @description The platform's page the sunset date comes from */
+            source: string | null;
         };
         HealthzResponse: {
             /** @enum {boolean} */
@@ -5514,7 +5694,7 @@ export interface components {
             confirmTenantId: string;
         };
         /** @enum {string} */
-        WebhookEventType: "job.completed" | "job.failed" | "import.completed" | "write.completed" | "write.failed" | "connection.created" | "connection.reauth_required" | "connection.revoked" | "ad_account.activated" | "ad_account.deactivated";
+        WebhookEventType: "job.completed" | "job.failed" | "import.completed" | "write.completed" | "write.failed" | "connection.created" | "connection.reauth_required" | "connection.revoked" | "ad_account.activated" | "ad_account.deactivated" | "platform.version_sunsetting";
         WebhookEndpointDto: {
             /** Format: uuid */
             id: string;
@@ -10325,6 +10505,56 @@ export interface components {
             /** @enum {string} */
             status: "ACTIVE" | "PAUSED" | "ARCHIVED" | "CANCELED" | "PENDING_DELETION";
         };
+        LinkedinBudgetResult: {
+            id: string;
+            urn: string;
+            dailyBudget?: {
+                amount: string;
+                currencyCode: string;
+            };
+            totalBudget?: {
+                amount: string;
+                currencyCode: string;
+            };
+        };
+        UpdateLinkedinCampaignGroupBudgetResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Campaign group budget updated */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["LinkedinBudgetResult"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
+        UpdateLinkedinCampaignGroupBudgetDto: {
+            /**
+             * @description LinkedIn ad account: the number (as text or a JSON number), or urn:li:sponsoredAccount:<number>
+             * @example 508000001
+             */
+            adAccountId: number | string;
+            /**
+             * @example {
+             *       "amount": "50.00",
+             *       "currencyCode": "USD"
+             *     }
+             */
+            totalBudget: {
+                amount: string;
+                currencyCode: string;
+            };
+        };
         LinkedinCampaign: {
             /** @example 700000001 */
             id?: number;
@@ -10556,6 +10786,54 @@ export interface components {
              */
             pollUrl: string;
         } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
+        UpdateLinkedinCampaignBudgetResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Campaign budget updated */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data: components["schemas"]["LinkedinBudgetResult"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "data" | "jobId" | "pollUrl">;
+        UpdateLinkedinCampaignBudgetDto: {
+            /**
+             * @description LinkedIn ad account: the number (as text or a JSON number), or urn:li:sponsoredAccount:<number>
+             * @example 508000001
+             */
+            adAccountId: number | string;
+            /**
+             * @example {
+             *       "amount": "50.00",
+             *       "currencyCode": "USD"
+             *     }
+             */
+            dailyBudget?: {
+                amount: string;
+                currencyCode: string;
+            };
+            /**
+             * @example {
+             *       "amount": "50.00",
+             *       "currencyCode": "USD"
+             *     }
+             */
+            totalBudget?: {
+                amount: string;
+                currencyCode: string;
+            };
+        };
         LinkedinCreative: {
             /** @example urn:li:sponsoredCreative:800000001 */
             id?: string;
@@ -10835,6 +11113,97 @@ export interface components {
             statusCode: number;
             data?: components["schemas"]["ProxyAnswer"];
         } & components["schemas"]["StandardSuccessEnvelope"];
+        FacebookProxyPostResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "jobId" | "pollUrl">;
+        /**
+         * @description The platform's own JSON body (Google: `{ query }` for `googleAds:search`).
+         * @example {
+         *       "query": "SELECT campaign.id, campaign.name FROM campaign WHERE campaign.status = ENABLED LIMIT 10"
+         *     }
+         */
+        ProxyRequestBody: components["schemas"]["GenericObjectDto"];
+        TeamFacebookProxyPostResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "jobId" | "pollUrl">;
+        FacebookProxyDeleteResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "jobId" | "pollUrl">;
+        TeamFacebookProxyDeleteResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "jobId" | "pollUrl">;
         TiktokProxyGetResponse: {
             /** @enum {boolean} */
             success: true;
@@ -10857,6 +11226,48 @@ export interface components {
             statusCode: number;
             data?: components["schemas"]["ProxyAnswer"];
         } & components["schemas"]["StandardSuccessEnvelope"];
+        TiktokProxyPostResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "jobId" | "pollUrl">;
+        TeamTiktokProxyPostResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "jobId" | "pollUrl">;
         GoogleProxyGetResponse: {
             /** @enum {boolean} */
             success: true;
@@ -10889,14 +11300,17 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data?: components["schemas"]["ProxyAnswer"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200); absent when the answer came back directly, without starting a job
+             */
+            jobId?: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`; absent when the answer came back directly, without starting a job
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl?: string;
         } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode">;
-        /**
-         * @description The platform's own JSON body (Google: `{ query }` for `googleAds:search`).
-         * @example {
-         *       "query": "SELECT campaign.id, campaign.name FROM campaign WHERE campaign.status = ENABLED LIMIT 10"
-         *     }
-         */
-        ProxyRequestBody: components["schemas"]["GenericObjectDto"];
         TeamGoogleProxyPostResponse: {
             /** @enum {boolean} */
             success: true;
@@ -10907,7 +11321,17 @@ export interface components {
             /** @example 200 */
             statusCode: number;
             data?: components["schemas"]["ProxyAnswer"];
-        } & components["schemas"]["StandardSuccessEnvelope"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200); absent when the answer came back directly, without starting a job
+             */
+            jobId?: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`; absent when the answer came back directly, without starting a job
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl?: string;
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode">;
         LinkedinProxyGetResponse: {
             /** @enum {boolean} */
             success: true;
@@ -10930,6 +11354,90 @@ export interface components {
             statusCode: number;
             data?: components["schemas"]["ProxyAnswer"];
         } & components["schemas"]["StandardSuccessEnvelope"];
+        LinkedinProxyPostResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "jobId" | "pollUrl">;
+        TeamLinkedinProxyPostResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "jobId" | "pollUrl">;
+        LinkedinProxyDeleteResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "jobId" | "pollUrl">;
+        TeamLinkedinProxyDeleteResponse: {
+            /** @enum {boolean} */
+            success: true;
+            /** @example Proxied */
+            message: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @example 200 */
+            statusCode: number;
+            data?: components["schemas"]["ProxyAnswer"];
+            /**
+             * Format: uuid
+             * @description The job this answer started or joined (also on a synchronous 200)
+             */
+            jobId: string;
+            /**
+             * @description The job record: `GET /api/v1/jobs/{jobId}`
+             * @example /api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e
+             */
+            pollUrl: string;
+        } & WithRequired<components["schemas"]["StandardSuccessEnvelopeDto"], "success" | "message" | "timestamp" | "statusCode" | "jobId" | "pollUrl">;
         PlatformVersionDto: {
             /** @enum {string} */
             platform: "facebook" | "tiktok" | "google" | "linkedin";
@@ -10937,7 +11445,7 @@ export interface components {
             displayName: string;
             /**
              * @description The platform API version every call of this gateway uses
-             * @example v25.0
+             * @example v27.0
              */
             version: string;
             /**
@@ -19029,7 +19537,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -19241,7 +19749,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -19444,7 +19952,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -19670,7 +20178,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -19859,7 +20367,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -20071,7 +20579,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -20285,7 +20793,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -20895,7 +21403,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -22241,7 +22749,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -22546,7 +23054,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -22829,7 +23337,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -23080,7 +23588,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -23303,7 +23811,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -23525,7 +24033,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -23731,7 +24239,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -23943,7 +24451,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -24188,7 +24696,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -24438,7 +24946,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -24721,7 +25229,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -24946,7 +25454,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -25201,7 +25709,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -25461,7 +25969,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -25744,7 +26252,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -25971,7 +26479,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -26228,7 +26736,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -26490,7 +26998,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -26773,7 +27281,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -27012,7 +27520,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -27249,7 +27757,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -27489,7 +27997,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -27699,7 +28207,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -27963,7 +28471,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -28157,7 +28665,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -28349,7 +28857,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -28600,7 +29108,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -28855,7 +29363,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -29099,7 +29607,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -29348,7 +29856,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -29552,7 +30060,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -29761,7 +30269,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -29960,7 +30468,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -30175,7 +30683,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -30377,7 +30885,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -30587,7 +31095,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -30784,7 +31292,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -31001,7 +31509,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -31212,7 +31720,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -31434,7 +31942,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -31670,7 +32178,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -31909,7 +32417,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -32148,7 +32656,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -32387,7 +32895,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -32626,7 +33134,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -32865,7 +33373,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -33086,7 +33594,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -33323,7 +33831,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -33564,7 +34072,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -33789,7 +34297,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -34025,7 +34533,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -34235,7 +34743,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -34477,7 +34985,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -34687,7 +35195,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -34929,7 +35437,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -35135,7 +35643,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -35377,7 +35885,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -35620,7 +36128,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -35843,7 +36351,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -36083,7 +36591,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -36306,7 +36814,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -36546,7 +37054,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -36764,7 +37272,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -36966,7 +37474,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -37162,7 +37670,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -37399,7 +37907,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -37638,7 +38146,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -37854,7 +38362,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -38074,7 +38582,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -38310,7 +38818,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -38509,7 +39017,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -38721,7 +39229,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -38930,7 +39438,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -39143,7 +39651,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -39379,7 +39887,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -39582,7 +40090,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -39787,7 +40295,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -40004,7 +40512,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -40219,7 +40727,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -40455,7 +40963,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -40660,7 +41168,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -40868,7 +41376,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -41104,7 +41612,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -41333,7 +41841,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -41574,7 +42082,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -41858,7 +42366,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -42142,7 +42650,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -42514,7 +43022,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -42743,7 +43251,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -42981,7 +43489,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -43224,7 +43732,257 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    updateLinkedinCampaignGroupBudget: {
+        parameters: {
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLinkedinCampaignGroupBudgetDto"];
+            };
+        };
+        responses: {
+            /** @description Change a LinkedIn campaign group's total budget */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Campaign group budget updated",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "id": "string",
+                     *         "urn": "string",
+                     *         "dailyBudget": {
+                     *           "amount": "string",
+                     *           "currencyCode": "string"
+                     *         },
+                     *         "totalBudget": {
+                     *           "amount": "string",
+                     *           "currencyCode": "string"
+                     *         }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateLinkedinCampaignGroupBudgetResponse"] | components["schemas"]["WriteDryRunResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -43472,7 +44230,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -43710,7 +44468,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -43953,7 +44711,257 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    updateLinkedinCampaignBudget: {
+        parameters: {
+            query?: {
+                /** @description With `x-api-key`: the external user acted for (the `externalUserQuery` security scheme); must agree with `x-external-user-id` when both are sent */
+                externalUserId?: components["parameters"]["ExternalUserIdQuery"];
+                dryRun?: "true" | "false";
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLinkedinCampaignBudgetDto"];
+            };
+        };
+        responses: {
+            /** @description Change a LinkedIn campaign's budgets */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Campaign budget updated",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {
+                     *         "id": "string",
+                     *         "urn": "string",
+                     *         "dailyBudget": {
+                     *           "amount": "string",
+                     *           "currencyCode": "string"
+                     *         },
+                     *         "totalBudget": {
+                     *           "amount": "string",
+                     *           "currencyCode": "string"
+                     *         }
+                     *       },
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UpdateLinkedinCampaignBudgetResponse"] | components["schemas"]["WriteDryRunResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -44171,7 +45179,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -44389,7 +45397,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -44786,7 +45794,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -44989,7 +45997,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -45026,6 +46034,516 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    facebookProxyPost: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+                dryRun?: "true" | "false";
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
+            };
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProxyRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Proxy a Meta POST */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FacebookProxyPostResponse"] | components["schemas"]["WriteDryRunResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    facebookProxyDelete: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+                dryRun?: "true" | "false";
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
+            };
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProxyRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Proxy a Meta DELETE */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FacebookProxyDeleteResponse"] | components["schemas"]["WriteDryRunResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45191,7 +46709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -45228,6 +46746,514 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    teamFacebookProxyPost: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+                dryRun?: "true" | "false";
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
+            };
+            path: {
+                teamId: string;
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProxyRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Proxy a Meta POST for a team */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamFacebookProxyPostResponse"] | components["schemas"]["WriteDryRunResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    teamFacebookProxyDelete: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+                dryRun?: "true" | "false";
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
+            };
+            path: {
+                teamId: string;
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProxyRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Proxy a Meta DELETE for a team */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamFacebookProxyDeleteResponse"] | components["schemas"]["WriteDryRunResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45394,7 +47420,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -45431,6 +47457,261 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    tiktokProxyPost: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+                dryRun?: "true" | "false";
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
+            };
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProxyRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Proxy a TikTok POST */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TiktokProxyPostResponse"] | components["schemas"]["WriteDryRunResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45596,7 +47877,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -45633,6 +47914,260 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    teamTiktokProxyPost: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+                dryRun?: "true" | "false";
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
+            };
+            path: {
+                teamId: string;
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProxyRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Proxy a TikTok POST for a team */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamTiktokProxyPostResponse"] | components["schemas"]["WriteDryRunResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45799,7 +48334,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -45850,12 +48385,19 @@ export interface operations {
                 adAccountId?: string;
                 externalUserId?: string;
                 token?: string;
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
                 /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
                 "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 path: string;
@@ -45868,7 +48410,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Proxy a Google Ads reading POST */
+            /** @description Proxy a Google Ads POST */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -45876,6 +48418,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45887,10 +48431,26 @@ export interface operations {
                      *       "statusCode": 200,
                      *       "data": {},
                      *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
-                     *       "pollUrl": "string"
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["GoogleProxyPostResponse"];
+                    "application/json": components["schemas"]["GoogleProxyPostResponse"] | components["schemas"]["WriteDryRunResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
                 };
             };
             /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
@@ -45929,6 +48489,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45943,6 +48504,22 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45957,6 +48534,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -45971,6 +48549,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46000,13 +48579,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -46014,6 +48594,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46029,6 +48610,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46043,6 +48625,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46208,7 +48791,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -46259,10 +48842,17 @@ export interface operations {
                 adAccountId?: string;
                 externalUserId?: string;
                 token?: string;
+                dryRun?: "true" | "false";
             };
             header?: {
                 /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
                 "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
             };
             path: {
                 teamId: string;
@@ -46276,7 +48866,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Proxy a Google Ads reading POST for a team */
+            /** @description Proxy a Google Ads POST for a team */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -46284,6 +48874,8 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46295,10 +48887,26 @@ export interface operations {
                      *       "statusCode": 200,
                      *       "data": {},
                      *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
-                     *       "pollUrl": "string"
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
                      *     }
                      */
-                    "application/json": components["schemas"]["TeamGoogleProxyPostResponse"];
+                    "application/json": components["schemas"]["TeamGoogleProxyPostResponse"] | components["schemas"]["WriteDryRunResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
                 };
             };
             /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
@@ -46337,6 +48945,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46351,6 +48960,22 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46365,6 +48990,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46379,6 +49005,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46408,13 +49035,14 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -46422,6 +49050,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46437,6 +49066,7 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
                     "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46451,6 +49081,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46617,7 +49248,7 @@ export interface operations {
                     "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -46654,6 +49285,516 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    linkedinProxyPost: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+                dryRun?: "true" | "false";
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
+            };
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProxyRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Proxy a LinkedIn POST */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LinkedinProxyPostResponse"] | components["schemas"]["WriteDryRunResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+        };
+    };
+    linkedinProxyDelete: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+                dryRun?: "true" | "false";
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description With `x-api-key`: the external user acted for (the `externalUser` security scheme) */
+                "x-external-user-id"?: components["parameters"]["XExternalUserId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
+            };
+            path: {
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProxyRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Proxy a LinkedIn DELETE */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["LinkedinProxyDeleteResponse"] | components["schemas"]["WriteDryRunResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardErrorEnvelopeDto"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46819,7 +49960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Platform failed after retries */
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
             502: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
@@ -46856,6 +49997,514 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    teamLinkedinProxyPost: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+                dryRun?: "true" | "false";
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
+            };
+            path: {
+                teamId: string;
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProxyRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Proxy a LinkedIn POST for a team */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamLinkedinProxyPostResponse"] | components["schemas"]["WriteDryRunResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    teamLinkedinProxyDelete: {
+        parameters: {
+            query?: {
+                adAccountId?: string;
+                externalUserId?: string;
+                token?: string;
+                dryRun?: "true" | "false";
+            };
+            header?: {
+                /** @description Your id for this request (1–128 visible characters); echoed back and written to the logs. Generated when absent. */
+                "x-request-id"?: components["parameters"]["XRequestId"];
+                /** @description `respond-async`: answer 202 at once with the job to poll instead of waiting for the outcome */
+                Prefer?: components["parameters"]["Prefer"];
+                /** @description Makes the write or import safe to retry for 24 hours: the same key with the same body returns the first outcome (with `Idempotent-Replayed: true`) and never runs the job again; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED. 1–255 visible ASCII characters. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `error.confirmToken` of a 409 CONFIRMATION_REQUIRED (or `confirmation.confirmToken` of a dry run): runs this exact request (same user, method, path, query and body) once, within 10 minutes of the token being issued. */
+                Confirm?: components["parameters"]["Confirm"];
+            };
+            path: {
+                teamId: string;
+                path: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProxyRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Proxy a LinkedIn DELETE for a team */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Content-Location": components["headers"]["ContentLocation"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Proxied",
+                     *       "success": true,
+                     *       "timestamp": "2026-11-24T10:00:00.000Z",
+                     *       "statusCode": 200,
+                     *       "data": {},
+                     *       "jobId": "5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e",
+                     *       "pollUrl": "/api/v1/jobs/5b0c7d1e-8f2a-4c3b-9d4e-1f2a3b4c5d6e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamLinkedinProxyDeleteResponse"] | components["schemas"]["WriteDryRunResponse"];
+                };
+            };
+            /** @description The job was accepted (or is still running after the wait): poll `Location` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobAcceptedResponse"];
+                };
+            };
+            /** @description Invalid input (VALIDATION_FAILED, MALFORMED_JSON, INVALID_QUERY) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed */
+            403: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found in the caller’s tenant */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description State conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body over the limit */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The platform rejected the request (PLATFORM_REJECTED), or it breaks a tenant guardrail (GUARDRAIL_EXCEEDED) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform failed after retries (PLATFORM_UNAVAILABLE), or no longer serves the configured API version (PLATFORM_VERSION_RETIRED) */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A backing service (database, Redis) is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Platform timed out */
+            504: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -46902,7 +50551,7 @@ export interface operations {
                      *         {
                      *           "platform": "facebook",
                      *           "displayName": "Meta",
-                     *           "version": "v25.0",
+                     *           "version": "v27.0",
                      *           "configVariable": "FACEBOOK_API_VERSION",
                      *           "state": "current",
                      *           "released": "2026-02-18",
@@ -47679,6 +51328,39 @@ export interface operations {
                     /** Format: date-time */
                     createdAt: string;
                     data: components["schemas"]["WebhookAdAccountDto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_platform_version_sunsetting: {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-timestamp": string;
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    /** @enum {string} */
+                    type: "platform.version_sunsetting";
+                    /** Format: date-time */
+                    createdAt: string;
+                    data: components["schemas"]["WebhookVersionSunsettingDto"];
                 };
             };
         };
