@@ -91,22 +91,8 @@ const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
  */
 function smallRatio(num: bigint, den: bigint): bigint | undefined {
   if (num > SAFE || num < -SAFE || den > SAFE || den < -SAFE) return undefined;
-  const neg = num < 0n !== den < 0n;
-  const n = Math.abs(Number(num));
-  const d = Math.abs(Number(den));
-  let q = Math.floor(n / d);
-  let r = n - q * d;
-  if (!Number.isSafeInteger(q * d)) return undefined;
-  while (r < 0) {
-    q -= 1;
-    r += d;
-  }
-  while (r >= d) {
-    q += 1;
-    r -= d;
-  }
-  if (r * 2 >= d) q += 1;
-  return BigInt(neg ? -q : q);
+  const q = roundedQuotient(Number(num), Number(den));
+  return q === undefined ? undefined : BigInt(q);
 }
 
 /**
