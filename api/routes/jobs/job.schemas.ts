@@ -3,7 +3,15 @@ import { z } from '../../../shared/infra/zod-openapi';
 export const JobIdParams = z.object({ jobId: z.string().max(64).openapi({ description: 'Job id from the 202 answer' }) });
 
 export const JobErrorDto = z
-  .object({ code: z.string(), message: z.string(), details: z.array(z.record(z.unknown())).optional() })
+  .object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.record(z.unknown())).optional(),
+    platform: z
+      .unknown()
+      .optional()
+      .openapi({ description: "Proxied writes only: the platform's own error object, as the write's own error answer carries it in `error.platform` (credentials removed)" }),
+  })
   .openapi('JobErrorDto');
 
 export const JobDto = z

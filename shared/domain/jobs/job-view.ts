@@ -11,7 +11,8 @@ export interface JobView {
   progress: unknown;
   attempts: number;
   result?: unknown;
-  error?: { code: string; message: string; details?: unknown[] };
+  /** `platform`: a proxied write's platform error object, as its own answer showed it. */
+  error?: { code: string; message: string; details?: unknown[]; platform?: unknown };
   /** The x-request-id of the request that created the job: search the logs for it. */
   requestId: string | null;
   createdAt: string;
@@ -38,6 +39,7 @@ export function toJobView(j: JobRecord): JobView {
   if (j.error) {
     v.error = { code: j.error.code, message: j.error.message };
     if (j.error.details?.length) v.error.details = j.error.details;
+    if (j.error.platform !== undefined) v.error.platform = j.error.platform;
   }
   if (j.startedAt) v.startedAt = j.startedAt.toISOString();
   if (j.finishedAt) v.finishedAt = j.finishedAt.toISOString();

@@ -5867,6 +5867,8 @@ export interface components {
             code: string;
             message: string;
             details?: components["schemas"]["GenericObjectDto"][];
+            /** @description Proxied writes only: the platform's own error object, as the write's own error answer carries it in `error.platform` (credentials removed) */
+            platform?: unknown;
         };
         JobDto: {
             /** Format: uuid */
@@ -18992,7 +18994,8 @@ export interface operations {
                      *               "message": "string",
                      *               "details": [
                      *                 {}
-                     *               ]
+                     *               ],
+                     *               "platform": {}
                      *             },
                      *             "requestId": "string",
                      *             "createdAt": "2026-11-24T10:00:00.000Z",
@@ -19134,7 +19137,8 @@ export interface operations {
                      *           "message": "string",
                      *           "details": [
                      *             {}
-                     *           ]
+                     *           ],
+                     *           "platform": {}
                      *         },
                      *         "requestId": "string",
                      *         "createdAt": "2026-11-24T10:00:00.000Z",
