@@ -37,7 +37,8 @@ async function googleConnection(user: string): Promise<string> {
   const token = await externalUserToken(a, apiKey, user);
   const url = await http(a.url, 'POST', '/api/v1/connections/google/auth-url', { headers: bearer(token), body: {} });
   const cb = await http(a.url, 'GET', (await authorize(url.body.data.url)).replace(a.url, ''));
-  expect(cb.status).toBe(200);
+  // The whole answer on failure: a callback refusal names its reason only in the body.
+  expect({ status: cb.status, body: cb.body }).toMatchObject({ status: 200 });
   return cb.body.data.connectionId as string;
 }
 
