@@ -8,7 +8,7 @@
  */
 import { Pool } from 'undici';
 import type { Scenario } from '../lib/context';
-import { median, repeat } from '../lib/load';
+import { repeat, timedPasses } from '../lib/load';
 import { simToken } from '../lib/sims';
 import { activate, call, createTenant, expectStatus, externalToken } from '../lib/setup';
 import { REPORT_ACCOUNTS } from '../lib/report-seed';
@@ -28,18 +28,6 @@ function range(): { from: string; to: string } {
   const end = Math.floor(Date.now() / DAY) * DAY - DAY;
   const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
   return { from: iso(end - 29 * DAY), to: iso(end) };
-}
-
-async function timedPasses(seconds: number, pass: () => Promise<void>) {
-  const times: number[] = [];
-  const until = performance.now() + seconds * 1000;
-  while (performance.now() < until) {
-    const start = performance.now();
-    await pass();
-    times.push(performance.now() - start);
-  }
-  const s = [...times].sort((a, b) => a - b);
-  return { p50: median(times), p99: s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]!, requests: times.length };
 }
 
 /** Every row of the report (the probe pages it to count each platform's rows), after checking no account was left out. */

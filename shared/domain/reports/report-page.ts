@@ -1,4 +1,4 @@
-import { decodeOffset, encodeOffset } from './report-paging';
+import { encodeOffset } from './report-paging';
 import { projectMetrics } from './report-rows';
 import { CurrencyTotals } from './report-totals';
 import type { CurrencyTotal, ReportAccountError, ReportMetric, ReportRow } from './report.types';
@@ -59,9 +59,9 @@ export interface ReportPage {
   nextCursor: string | null;
 }
 
-/** The page `cursor`/`limit` cuts from the whole report (the metrics asked for), with the report's totals and errors. */
-export function pageOfReport(parts: readonly AccountRows[], errors: ReportAccountError[], page: { cursor?: string; limit: number }, metrics?: readonly ReportMetric[]): ReportPage {
-  const from = decodeOffset(page.cursor);
+/** The page `from`/`limit` (the decoded cursor) cuts from the whole report (the metrics asked for), with the report's totals and errors. */
+export function pageOfReport(parts: readonly AccountRows[], errors: ReportAccountError[], page: { from: number; limit: number }, metrics?: readonly ReportMetric[]): ReportPage {
+  const { from } = page;
   const rows = inReportOrder(parts);
   const totals = new CurrencyTotals();
   for (const p of parts) totals.mergeAmounts(p.totals);

@@ -121,9 +121,9 @@ export class ReportService {
    */
   async readPage(accounts: readonly GuardedAccount[], guardErrors: readonly ReportAccountError[], input: ReportInput, page: { cursor?: string; limit: number }): Promise<ReportPage> {
     // A bad cursor is answered before any platform is called.
-    decodeOffset(page.cursor);
+    const from = decodeOffset(page.cursor);
     const { parts, errors } = await this.readAccounts(accounts, guardErrors, input, accountPart);
-    return pageOfReport(parts, errors, page, input.metrics);
+    return pageOfReport(parts, errors, { from, limit: page.limit }, input.metrics);
   }
 
   /**

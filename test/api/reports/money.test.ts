@@ -2,6 +2,7 @@
 import { formatDec, formatDecText, parseDec, ratioDec, shiftDec } from '../../../shared/platforms/core/decimal';
 import { derived, derivedOf, minorUnits, money } from '../../../shared/domain/reports/money';
 import { accountOrderKey, accountPart, pageOfReport } from '../../../shared/domain/reports/report-page';
+import { decodeOffset } from '../../../shared/domain/reports/report-paging';
 import type { ReportRow } from '../../../shared/domain/reports/report.types';
 import { csvField } from '../../../api/routes/reports/csv';
 import { isFinal } from '../../../shared/domain/reports/report-accounts';
@@ -64,10 +65,10 @@ describe('report money', () => {
       const { ctr: _ctr, cpc: _cpc, cpm: _cpm, impressions: _i, clicks: _c, reach: _r, conversionValue: _v, ...kept } = r;
       return kept;
     };
-    const first = pageOfReport(parts, [], { limit: 3 }, ['spend', 'conversions']);
+    const first = pageOfReport(parts, [], { from: 0, limit: 3 }, ['spend', 'conversions']);
     expect(JSON.stringify(first)).toBe(JSON.stringify({ rows: all.slice(0, 3).map(project), totals: totalsByCurrency(all), errors: [], nextCursor: first.nextCursor }));
     expect(first.nextCursor).not.toBeNull();
-    const second = pageOfReport(parts, [], { limit: 3, cursor: first.nextCursor! }, ['spend', 'conversions']);
+    const second = pageOfReport(parts, [], { from: decodeOffset(first.nextCursor!), limit: 3 }, ['spend', 'conversions']);
     expect(JSON.stringify(second.rows)).toBe(JSON.stringify(all.slice(3).map(project)));
     expect(second.nextCursor).toBeNull();
   });
