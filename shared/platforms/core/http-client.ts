@@ -151,7 +151,7 @@ export class PlatformHttpClient implements PlatformClient {
       }
       this.count('sent');
       for (const u of this.errors.usage(res)) await this.feedUsage(limitKey, u.scope, u.pct, u.regainMs);
-      const failure = this.errors.classify(res);
+      const failure = this.errors.classify(res, { version: this.descriptor.apiVersion, passthrough: !!req.passthrough });
       if (!failure) return res;
       // A proxied call hands the platform's own answer on with its error (already without the token).
       if (req.passthrough && res.body !== undefined) failure.error.platform = res.body;

@@ -106,9 +106,17 @@ export interface UsageSignal {
   regainMs?: number;
 }
 
+/** What the client knows of the call an answer belongs to. */
+export interface ClassifyContext {
+  /** The API version the adapter sent, named in a PLATFORM_VERSION_RETIRED message. */
+  version?: string;
+  /** A passthrough call: the path is the caller's, not one the gateway knows the platform serves. */
+  passthrough?: boolean;
+}
+
 export interface ErrorMapper {
   /** Turns a non-success answer (or a success envelope with an error code) into a failure; null = success. */
-  classify(res: RawResponse): Failure | null;
+  classify(res: RawResponse, ctx?: ClassifyContext): Failure | null;
   /** Usage signals in the answer's headers (Meta); empty for platforms without them. */
   usage(res: RawResponse): UsageSignal[];
 }

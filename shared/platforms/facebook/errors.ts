@@ -1,5 +1,5 @@
 import { AppError, type ErrorCode } from '../../errors/app-error';
-import type { ErrorMapper, Failure, RawResponse, UsageSignal } from '../core/types';
+import type { ClassifyContext, ErrorMapper, Failure, RawResponse, UsageSignal } from '../core/types';
 import { versionRetiredFailure } from '../core/versions';
 
 /** Graph error body (docs/platforms/facebook.md §5). */
@@ -71,7 +71,8 @@ function regainMs(res: RawResponse): number | undefined {
 }
 
 /** `version`: the Graph version the adapter sends, named in a PLATFORM_VERSION_RETIRED message. */
-export function classifyFacebook(res: RawResponse, version?: string): Failure | null {
+export function classifyFacebook(res: RawResponse, ctx: ClassifyContext = {}): Failure | null {
+  const { version } = ctx;
   const body = res.body as { error?: GraphError; success?: boolean } | string | undefined;
   const e: GraphError | undefined = typeof body === 'object' && body ? body.error : undefined;
   if (!e) {
@@ -143,5 +144,5 @@ export function facebookUsage(res: RawResponse): UsageSignal[] {
   return out;
 }
 
-/** The error mapper of an adapter sending `version`. */
-export const facebookErrors = (version?: string): ErrorMapper => ({ classify: (res) => classifyFacebook(res, version), usage: facebookUsage });
+/** The error mapper; the client passes the version it sent in the context. */
+export const facebookErrors: ErrorMapper = { classify: classifyFacebook, usage: facebookUsage };

@@ -28,7 +28,7 @@ const DAY_MS = 24 * 3600_000;
 export function createFacebookAdapter(deps: AdapterDeps): PlatformAdapter {
   const settings = facebookConfig(deps.platformConfig ?? deps.config);
   const descriptor = facebookDescriptor(settings);
-  const errors = facebookErrors(descriptor.apiVersion);
+  const errors = facebookErrors;
   const client = new PlatformHttpClient(descriptor, errors, facebookWire(descriptor.apiBase), deps.http);
   return {
     platform: 'facebook',

@@ -1,5 +1,5 @@
 import { AppError, type ErrorCode } from '../../errors/app-error';
-import type { ErrorMapper, Failure, RawResponse } from '../core/types';
+import type { ClassifyContext, ErrorMapper, Failure, RawResponse } from '../core/types';
 import { versionRetiredFailure } from '../core/versions';
 
 interface AdsError {
@@ -44,7 +44,8 @@ function firstAdsError(s: RpcStatus): { family?: string; value?: string; error?:
 const RETIRED = { platform: 'google', displayName: 'Google Ads', setting: 'GOOGLE_ADS_API_VERSION' };
 
 /** `version`: the API version the adapter sends, named in a PLATFORM_VERSION_RETIRED message. */
-export function classifyGoogle(res: RawResponse, version?: string): Failure | null {
+export function classifyGoogle(res: RawResponse, ctx: ClassifyContext = {}): Failure | null {
+  const { version } = ctx;
   if (res.status < 400) return null;
   // A version past its sunset is first refused with UNSUPPORTED_VERSION, then no longer routed at all:
   // a bare "Not Found" text instead of a JSON status (docs/platforms/google.md, Versions).
@@ -109,5 +110,5 @@ export function classifyGoogle(res: RawResponse, version?: string): Failure | nu
   return { kind: 'fatal', error: make('PLATFORM_REJECTED', msg) };
 }
 
-/** The error mapper of an adapter sending `version`. */
-export const googleErrors = (version?: string): ErrorMapper => ({ classify: (res) => classifyGoogle(res, version), usage: () => [] });
+/** The error mapper; the client passes the version it sent in the context. */
+export const googleErrors: ErrorMapper = { classify: classifyGoogle, usage: () => [] };

@@ -22,7 +22,7 @@ export { googleConfig, googleConfigSchema, type GoogleConfig } from './config';
 
 export function createGoogleAdapter(deps: AdapterDeps): PlatformAdapter {
   const descriptor = googleDescriptor(deps.platformConfig ?? deps.config);
-  const errors = googleErrors(descriptor.apiVersion);
+  const errors = googleErrors;
   const client = new PlatformHttpClient(descriptor, errors, googleWire(descriptor.apiBase), deps.http);
   return {
     platform: 'google',

@@ -1,5 +1,5 @@
 import { AppError, type ErrorCode } from '../../errors/app-error';
-import type { ErrorMapper, Failure, RawResponse } from '../core/types';
+import type { ClassifyContext, ErrorMapper, Failure, RawResponse } from '../core/types';
 import { versionRetiredFailure } from '../core/versions';
 
 interface LiErrorBody {
@@ -47,7 +47,8 @@ function details(res: RawResponse, b: LiErrorBody) {
  * classification keys on the status and `code`, never on the message (docs/platforms/linkedin.md).
  */
 /** `version`: the LinkedIn-Version the adapter sends, named in a PLATFORM_VERSION_RETIRED message. */
-export function classifyLinkedin(res: RawResponse, now = Date.now(), version?: string): Failure | null {
+export function classifyLinkedin(res: RawResponse, now = Date.now(), ctx: ClassifyContext = {}): Failure | null {
+  const { version } = ctx;
   if (res.status < 400) return null;
   const b: LiErrorBody = typeof res.body === 'object' && res.body !== null ? (res.body as LiErrorBody) : { message: typeof res.body === 'string' ? res.body.slice(0, 200) : undefined };
   const make = (code: ErrorCode, message: string, retryAfter?: number) => new AppError(code, message, { details: details(res, b), retryAfter });
@@ -83,5 +84,5 @@ export function classifyLinkedin(res: RawResponse, now = Date.now(), version?: s
   return { kind: 'fatal', error: make('PLATFORM_REJECTED', msg) };
 }
 
-/** The error mapper of an adapter sending `version`. */
-export const linkedinErrors = (version?: string): ErrorMapper => ({ classify: (res) => classifyLinkedin(res, Date.now(), version), usage: () => [] });
+/** The error mapper; the client passes the version it sent in the context. */
+export const linkedinErrors: ErrorMapper = { classify: (res, ctx) => classifyLinkedin(res, Date.now(), ctx), usage: () => [] };

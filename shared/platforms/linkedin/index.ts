@@ -22,7 +22,7 @@ export { linkedinConfig, linkedinConfigSchema, type LinkedinConfig } from './con
 /** LinkedIn Ads (Marketing API, versioned `/rest`); see docs/platforms/linkedin.md. */
 export function createLinkedinAdapter(deps: AdapterDeps): PlatformAdapter {
   const descriptor = linkedinDescriptor(deps.platformConfig ?? deps.config);
-  const errors = linkedinErrors(descriptor.apiVersion);
+  const errors = linkedinErrors;
   const client = new LinkedinClient(new PlatformHttpClient(descriptor, errors, linkedinWire(descriptor), deps.http));
   return {
     platform: LINKEDIN_PLATFORM,

@@ -1,5 +1,5 @@
 import { AppError, type ErrorCode } from '../../errors/app-error';
-import type { ErrorMapper, Failure, RawResponse } from '../core/types';
+import type { ClassifyContext, ErrorMapper, Failure, RawResponse } from '../core/types';
 import { versionRetiredFailure } from '../core/versions';
 
 interface Envelope {
@@ -23,11 +23,13 @@ function err(code: ErrorCode, message: string, e: Envelope, retryAfter?: number)
 }
 
 /** TikTok answers HTTP 200 with a non-zero `code` on errors (docs/platforms/tiktok.md §1); rules from the TikTok issue. */
-export function classifyTiktok(res: RawResponse, version?: string): Failure | null {
+export function classifyTiktok(res: RawResponse, ctx: ClassifyContext = {}): Failure | null {
+  const { version } = ctx;
   const body = res.body as Envelope | undefined;
-  // TikTok routes only the paths of the versions it serves (`/open_api/v1.3/…`); the gateway calls no
-  // other path, so a 404 means the version in its paths is gone (docs/platforms/tiktok.md, Versions).
-  if (res.status === 404) {
+  // TikTok routes only the paths of the versions it serves (`/open_api/v1.3/…`); the gateway's own
+  // calls use no other path, so for them a 404 means the version in its paths is gone
+  // (docs/platforms/tiktok.md, Versions). A passthrough path is the caller's: its 404 is just that.
+  if (res.status === 404 && !ctx.passthrough) {
     const b = typeof body === 'object' && body !== null ? body : {};
     return versionRetiredFailure({ platform: 'tiktok', displayName: 'TikTok' }, version, { code: b.code ?? 404, message: b.message, traceId: b.request_id });
   }
@@ -59,5 +61,5 @@ export function classifyTiktok(res: RawResponse, version?: string): Failure | nu
   return { kind: 'fatal', error: err('PLATFORM_REJECTED', msg, body) };
 }
 
-/** The error mapper of an adapter sending `version` in its paths. */
-export const tiktokErrors = (version?: string): ErrorMapper => ({ classify: (res) => classifyTiktok(res, version), usage: () => [] });
+/** The error mapper; the client passes the version it sent in the context. */
+export const tiktokErrors: ErrorMapper = { classify: classifyTiktok, usage: () => [] };

@@ -21,7 +21,7 @@ export { tiktokConfig, tiktokConfigSchema, type TiktokConfig } from './config';
 
 export function createTiktokAdapter(deps: AdapterDeps): PlatformAdapter {
   const descriptor = tiktokDescriptor(deps.platformConfig ?? deps.config);
-  const errors = tiktokErrors(descriptor.apiVersion);
+  const errors = tiktokErrors;
   const client = new PlatformHttpClient(descriptor, errors, tiktokWire(descriptor.apiBase), deps.http);
   return {
     platform: 'tiktok',

@@ -64,6 +64,11 @@ describe('Meta error mapping', () => {
 
 describe('TikTok error mapping (HTTP 200 with a code)', () => {
   const tt = (code: number) => classifyTiktok(res(200, { code, message: `m${code}`, request_id: 'req-1', data: {} }));
+  it('a 404 is a retired version on the gateway\'s own paths, but only a 404 on a passthrough path', () => {
+    const notFound = res(404, { code: 40400, message: 'route not found', request_id: 'req-2' });
+    expect(classifyTiktok(notFound, { version: 'v1.3' })).toMatchObject({ kind: 'fatal', error: { code: 'PLATFORM_VERSION_RETIRED' } });
+    expect(classifyTiktok(notFound, { version: 'v1.3', passthrough: true })).toMatchObject({ kind: 'fatal', error: { code: 'PLATFORM_UNAVAILABLE' } });
+  });
   it.each([
     [40002, 'fatal', 'PLATFORM_REJECTED'],
     [40000, 'fatal', 'PLATFORM_REJECTED'],
