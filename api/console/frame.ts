@@ -4,6 +4,7 @@ import { isUuid } from '../../shared/infra/ids';
 import { displayNameOf, isPlatform } from '../../shared/platforms';
 import { html, sendPage, type Html } from '../pages/html';
 import type { AppDeps } from '../deps';
+import { statusForCode } from '../http/error-to-http';
 import { formBody } from '../pages/forms';
 import { formIsOurs, sessionOf, type ConsoleSession } from './session';
 
@@ -80,14 +81,14 @@ ${body}
 
 type ProblemPage = { status: number; title: string; text: string };
 
-/** Our refusals, in plain words; anything else is our failure. */
+/** Our refusals, in plain words, with the status the JSON routes give the same error; anything else is our failure. */
 function problemOf(err: unknown): ProblemPage {
-  if (isAppError(err)) {
-    if (err.code.endsWith('NOT_FOUND')) return { status: 404, title: 'Not found', text: 'There is nothing here for your team. It may have been removed, or the link is wrong.' };
-    if (err.code === 'FORBIDDEN') return { status: 403, title: 'Not allowed', text: `Your role cannot do this: ${err.message}. Ask an owner or admin of your team.` };
-    if (err.code === 'VALIDATION_FAILED') return { status: 400, title: 'Check what you entered', text: err.message };
-  }
-  return { status: 500, title: 'Something went wrong', text: 'Nothing was changed. Try again in a minute.' };
+  const status = isAppError(err) ? statusForCode(err.code) : 500;
+  if (!isAppError(err) || status >= 500) return { status: 500, title: 'Something went wrong', text: 'Nothing was changed. Try again in a minute.' };
+  if (status === 404) return { status, title: 'Not found', text: 'There is nothing here for your team. It may have been removed, or the link is wrong.' };
+  if (status === 403) return { status, title: 'Not allowed', text: `Your role cannot do this: ${err.message}. Ask an owner or admin of your team.` };
+  if (status === 429) return { status, title: 'Too many requests', text: `${err.message}. Wait a moment and try again.` };
+  return { status, title: 'Check what you entered', text: err.message };
 }
 
 export function sendProblem(res: Response, p: ProblemPage, session?: ConsoleSession): void {

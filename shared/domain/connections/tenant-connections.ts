@@ -3,8 +3,10 @@ import { AppError } from '../../errors/app-error';
 import { isUuid } from '../../infra/ids';
 import type { Platform } from '../../platforms';
 import type { ConnectionService } from './connection.service';
+import type { ConnectionStatus } from '../../persistence/entities/connection.entity';
 
-export type ConnectionStatus = 'active' | 'expired' | 'revoked' | 'error';
+export type { ConnectionStatus };
+
 
 export interface TenantConnectionQuery {
   /** Part of an external user's id (the tenant's own id for them) or of an ad account id. */
