@@ -1,5 +1,4 @@
 import type { Express, Request, Response, NextFunction } from 'express';
-import { timingSafeEqual } from 'node:crypto';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
@@ -7,14 +6,9 @@ import { QUEUE_NAMES } from '../../shared/queues/definitions';
 import type { AppDeps } from '../deps';
 import { sendError } from '../http/envelope';
 import { AppError } from '../../shared/errors/app-error';
+import { safeEqual } from '../../shared/infra/crypto';
 
 const BASE = '/admin/queues';
-
-function sameSecret(a: string, b: string): boolean {
-  const ba = Buffer.from(a);
-  const bb = Buffer.from(b);
-  return ba.length === bb.length && timingSafeEqual(ba, bb);
-}
 
 /** Bull Board for operators, behind ADMIN_TOKEN (Bearer or basic-auth password). Absent token: not mounted. */
 export function mountAdmin(app: Express, deps: AppDeps): void {
@@ -31,7 +25,7 @@ export function mountAdmin(app: Express, deps: AppDeps): void {
     let presented = '';
     if (h.startsWith('Bearer ')) presented = h.slice(7);
     else if (h.startsWith('Basic ')) presented = Buffer.from(h.slice(6), 'base64').toString().split(':').slice(1).join(':');
-    if (presented && sameSecret(presented, token)) return next();
+    if (presented && safeEqual(presented, token)) return next();
     res.setHeader('WWW-Authenticate', 'Basic realm="queues"');
     sendError(req, res, new AppError('UNAUTHENTICATED', 'Operator credential required'));
   };

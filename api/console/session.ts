@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { safeEqual } from '../../shared/infra/crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { AuthContext } from '../../shared/domain/identity/auth-context';
 import type { IssuedTokens } from '../../shared/domain/identity/tokens.service';
@@ -75,7 +76,5 @@ export const signedIn = (deps: AppDeps) => async (req: Request, res: Response, n
 /** A change: posted from our own pages (same site) with this sign-in's anti-forgery field. */
 export function formIsOurs(deps: AppDeps, req: Request, s: ConsoleSession): boolean {
   if (isCrossSite(req, [new URL(deps.config.PUBLIC_URL).origin])) return false;
-  const want = Buffer.from(s.csrf);
-  const got = Buffer.from(field(req, 'csrf'));
-  return want.length === got.length && timingSafeEqual(want, got);
+  return safeEqual(s.csrf, field(req, 'csrf'));
 }

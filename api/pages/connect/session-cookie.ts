@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { safeEqual } from '../../../shared/infra/crypto';
 import type { Request, Response } from 'express';
 import { CONNECT_BROWSER_TTL_MINUTES } from '../../../shared/domain/connect/connect-sessions.service';
 
@@ -25,7 +26,5 @@ export function setConnectCookie(res: Response, value: string, secure: boolean):
 export const csrfFor = (secret: string): string => createHmac('sha256', secret).update('connect-form').digest('base64url');
 
 export function csrfMatches(secret: string, given: string): boolean {
-  const want = Buffer.from(csrfFor(secret));
-  const got = Buffer.from(given);
-  return want.length === got.length && timingSafeEqual(want, got);
+  return safeEqual(csrfFor(secret), given);
 }

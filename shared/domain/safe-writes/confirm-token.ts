@@ -1,5 +1,6 @@
 import type { RedisClient } from '../../infra/redis';
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { safeEqual } from '../../infra/crypto';
 import { AppError } from '../../errors/app-error';
 import { canonicalJson } from '../jobs/idempotency';
 
@@ -70,8 +71,6 @@ export class ConfirmTokens {
   }
 
   private signedBy(payload: string, sig: string): boolean {
-    const want = Buffer.from(this.sign(payload));
-    const got = Buffer.from(sig);
-    return want.length === got.length && timingSafeEqual(want, got);
+    return safeEqual(this.sign(payload), sig);
   }
 }
