@@ -1,5 +1,6 @@
 import type { Queue } from 'bullmq';
-import type { ChainableCommander, Cluster, Redis } from 'ioredis';
+import type { ChainableCommander } from 'ioredis';
+import { isCluster, type RedisClient } from '../infra/redis';
 
 /**
  * The states an autoscaler and a dashboard read, per queue. `delayed_due`: delayed jobs whose time
@@ -70,9 +71,9 @@ function toDepth(raw: unknown): QueueDepth {
 export function queueDepthReader(queues: readonly Queue[], cacheMs = 2_000): () => Promise<Record<string, QueueDepth>> {
   let last: { at: number; value: Promise<Record<string, QueueDepth>> } | undefined;
   const read = async () => {
-    const client = (await queues[0]!.client) as unknown as Redis | Cluster;
+    const client = (await queues[0]!.client) as unknown as RedisClient;
     const now = Date.now();
-    const groups = client.isCluster ? queues.map((q) => [q]) : [queues];
+    const groups = isCluster(client) ? queues.map((q) => [q]) : [queues];
     const results = await Promise.all(
       groups.map(async (group) => {
         const p = client.pipeline();

@@ -2,10 +2,11 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { RedisClient } from '../../infra/redis';
 import type { Logger } from '../../infra/logger';
 import { emitEvent } from '../webhooks/events';
+import { SUBSCRIBED_ENDPOINT } from '../webhooks/delivery.service';
 import type { PlatformVersions, PlatformVersionView } from './platform-versions';
 
 /** Days before a sunset at which tenants are told, each once per tenant, platform and version. */
-export const SUNSET_NOTICE_DAYS = [90, 30, 7] as const;
+const SUNSET_NOTICE_DAYS = [90, 30, 7] as const;
 
 export interface SunsetNoticeDeps {
   orm: MikroORM;
@@ -20,7 +21,7 @@ export interface SunsetNoticeReport {
 }
 
 /** The notice due for a version: the nearest threshold already reached (a sweep that missed 90 sends only the 30). */
-export function dueThreshold(daysLeft: number | null): number | undefined {
+function dueThreshold(daysLeft: number | null): number | undefined {
   if (daysLeft === null || daysLeft <= 0) return undefined;
   const reached = SUNSET_NOTICE_DAYS.filter((t) => daysLeft <= t);
   return reached.length ? Math.min(...reached) : undefined;
@@ -60,15 +61,15 @@ export async function sendSunsetNotices(deps: SunsetNoticeDeps, versions: Platfo
 async function listeningTenants(em: EntityManager, platform: string): Promise<string[]> {
   const rows = await em.execute<{ tenant_id: string }[]>(
     `select distinct e.tenant_id from webhook_endpoints e
-      where e.enabled and (e.events @> array['platform.version_sunsetting']::text[] or e.events @> array['*']::text[])
+      where ${SUBSCRIBED_ENDPOINT}
         and exists (select 1 from connections c where c.tenant_id = e.tenant_id and c.platform = ?)`,
-    [platform],
+    ['platform.version_sunsetting', platform],
   );
   return rows.map((r) => r.tenant_id);
 }
 
 /** The event's `data` (docs/webhooks.md): the version in use, its sunset and the threshold crossed. */
-export function sunsetEventData(view: PlatformVersionView, threshold: number) {
+function sunsetEventData(view: PlatformVersionView, threshold: number) {
   return {
     platform: view.platform,
     displayName: view.displayName,

@@ -18,6 +18,9 @@ export const RETRY_DELAYS_MS = [10, 30, 120, 600, 1800, 3600, 7200, 14_400, 28_8
 /** An endpoint whose attempts all failed for this long is disabled and the tenant owner told. */
 export const FAILURE_WINDOW_MS = 3 * 24 * 3600_000;
 
+/** SQL condition on `webhook_endpoints e`: enabled and subscribed to the event type bound to its `?` (or to every event). */
+export const SUBSCRIBED_ENDPOINT = "e.enabled and e.events && array[?, '*']::text[]";
+
 export type AttemptOutcome =
   | { outcome: 'delivered'; statusCode: number }
   | { outcome: 'retry'; delayMs: number; error: string }
@@ -86,7 +89,7 @@ export class WebhookDeliveryService {
         await em.execute(
           `insert into webhook_deliveries (id, tenant_id, endpoint_id, event_id, status, next_attempt_at)
            select gen_random_uuid(), e.tenant_id, e.id, ?, 'pending', now() from webhook_endpoints e
-           where e.tenant_id = ? and e.enabled and e.events && array[?, '*']::text[]
+           where e.tenant_id = ? and ${SUBSCRIBED_ENDPOINT}
            on conflict (endpoint_id, event_id) do nothing`,
           [eventId, ev.tenant_id, ev.type],
         );
