@@ -3,9 +3,7 @@ import { loadServiceConfig } from '../platforms';
 import { createLogger, type Logger } from '../infra/logger';
 import { createInfra, type Infra } from '../infra/bootstrap';
 import { createServices, type Services } from '../domain/services';
-import { ensureDatabase } from '../persistence/ensure-database';
-import { migrateUp } from '../persistence/orm';
-import { migrationDatabaseUrl, runMigrations } from './migrate';
+import { runMigrations } from './migrate';
 
 export type Role = 'all' | 'api' | 'worker';
 
@@ -36,12 +34,9 @@ export async function boot(roleOverride?: Role): Promise<Booted> {
   const role = roleOverride ?? config.ROLE;
   const logger = createLogger({ level: config.LOG_LEVEL, name: `ads-gateway-${role}` });
   const migrate = config.MIGRATE_ON_START ?? config.NODE_ENV !== 'production';
-  // Migrations on a connection of their own when they have their own address (behind a pooler).
-  const ownMigrator = migrate && config.MIGRATE_DATABASE_URL !== undefined;
-  if (ownMigrator) logger.info({ applied: await runMigrations(config, logger) }, 'migrations checked');
-  else if (migrate && config.NODE_ENV !== 'production') await ensureDatabase(migrationDatabaseUrl(config));
+  // Migrations on a short-lived connection of their own (MIGRATE_DATABASE_URL when behind a pooler).
+  if (migrate) logger.info({ applied: await runMigrations(config, logger) }, 'migrations checked');
   const infra = await createInfra(config, logger);
-  if (migrate && !ownMigrator) logger.info({ applied: await migrateUp(infra.orm) }, 'migrations checked');
   const services = createServices(infra);
   services.start();
   return { role, config, logger, infra, services };
