@@ -178,26 +178,26 @@ export class TokenService {
    * (sign-out, password change and user removal revoke it). The console's cookie session rests on it.
    */
   async isLive(em: EntityManager, token: string, kind: RefreshSubject): Promise<boolean> {
-    let claims: Readonly<TokenClaims>;
-    try {
-      claims = this.verify(token, kind === 'external-user' ? 'refresh' : 'tenant-user-refresh');
-    } catch {
-      return false;
-    }
-    const row = await em.findOne(RefreshToken, { id: claims.jti, tenant: claims.tid, subjectType: kind });
-    return !!row && safeEqual(row.tokenHash, sha256(token)) && !row.rotatedAt && !row.revokedAt;
+    const stored = await this.storedRefresh(em, token, kind);
+    return !!stored && !stored.row.rotatedAt && !stored.row.revokedAt;
   }
 
   /** Ends the sign-in a refresh token belongs to (its whole family); an unusable token ends nothing. */
   async revokeToken(em: EntityManager, token: string, kind: RefreshSubject): Promise<void> {
+    const stored = await this.storedRefresh(em, token, kind);
+    if (stored) await this.revokeFamily(em, stored.claims.tid, stored.row.family);
+  }
+
+  /** The row a refresh token of ours stands for, when the token verifies and matches it; else undefined. */
+  private async storedRefresh(em: EntityManager, token: string, kind: RefreshSubject) {
     let claims: Readonly<TokenClaims>;
     try {
       claims = this.verify(token, kind === 'external-user' ? 'refresh' : 'tenant-user-refresh');
     } catch {
-      return;
+      return undefined;
     }
     const row = await em.findOne(RefreshToken, { id: claims.jti, tenant: claims.tid, subjectType: kind });
-    if (row && safeEqual(row.tokenHash, sha256(token))) await this.revokeFamily(em, claims.tid, row.family);
+    return row && safeEqual(row.tokenHash, sha256(token)) ? { claims, row } : undefined;
   }
 
   async revokeFamily(em: EntityManager, tenantId: string, family: string): Promise<void> {
