@@ -5,13 +5,12 @@ import type { Vault } from '../../infra/crypto';
 import { AdAccount } from '../../persistence/entities/ad-account.entity';
 import { Connection } from '../../persistence/entities/connection.entity';
 import type { PlatformRegistry } from '../../platforms/core/registry';
-import { unavailableFeatures } from '../../platforms/core/scopes';
 import type { TokenGrant } from '../../platforms/core/types';
-import { PLATFORMS, scopeModelOf, type Platform } from '../../platforms';
+import { PLATFORMS, type Platform } from '../../platforms';
 import type { AdAccountGuard } from '../ad-accounts/guard.service';
 import type { AccountStore } from './account-store';
 import type { AppLookup, PlatformAuthService } from './platform-auth.service';
-import { connectionEventData, emitEvent, externalIdOf } from '../webhooks/events';
+import { connectionEventData, connectionFields, emitEvent, externalIdOf } from '../webhooks/events';
 import { isUuid } from '../../infra/ids';
 
 export interface Caller {
@@ -255,16 +254,7 @@ export class ConnectionService {
     const accounts = await em.find(AdAccount, { tenantId: caller.tenantId, platformAccountId: { $in: [...new Set(links.map((l) => l.platformAccountId))] } });
     const byKey = new Map(accounts.map((a) => [`${a.platform}|${a.platformAccountId}`, a]));
     return conns.map((c) => ({
-      connectionId: c.id,
-      platform: c.platform,
-      kind: c.kind,
-      status: c.status,
-      connected: c.status === 'active',
-      scopes: c.scopes,
-      unavailableFeatures: unavailableFeatures(scopeModelOf(c.platform), c.scopes),
-      expiresAt: c.expiresAt?.toISOString() ?? null,
-      lastRefreshedAt: c.lastRefreshedAt?.toISOString() ?? null,
-      createdAt: c.createdAt.toISOString(),
+      ...connectionFields(c),
       adAccounts: links
         .filter((l) => l.connectionId === c.id)
         .map((l) => {

@@ -52,11 +52,10 @@ export async function externalIdOf(em: EntityManager, userId: string): Promise<s
   return rows[0]?.external_id ?? userId;
 }
 
-/** A connection as the connections API lists it (without its accounts), plus whose it is. */
-export async function connectionEventData(em: EntityManager, c: Connection) {
+/** A connection's fields as the connections API lists them (without its accounts or whose it is). */
+export function connectionFields(c: Connection) {
   return {
     connectionId: c.id,
-    externalUserId: await externalIdOf(em, c.externalUserId),
     platform: c.platform,
     kind: c.kind,
     status: c.status,
@@ -67,4 +66,10 @@ export async function connectionEventData(em: EntityManager, c: Connection) {
     lastRefreshedAt: c.lastRefreshedAt?.toISOString() ?? null,
     createdAt: c.createdAt.toISOString(),
   };
+}
+
+/** A connection as the connections API lists it (without its accounts), plus whose it is. */
+export async function connectionEventData(em: EntityManager, c: Connection) {
+  const { connectionId, ...rest } = connectionFields(c);
+  return { connectionId, externalUserId: await externalIdOf(em, c.externalUserId), ...rest };
 }
