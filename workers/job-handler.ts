@@ -4,6 +4,7 @@ import type { JobDefinition, JobPayload } from '../shared/queues/definitions';
 import type { Logger } from '../shared/infra/logger';
 import type { JobRecord } from '../shared/domain/jobs/job-store';
 import type { RunClaim } from '../shared/domain/jobs/job-claim';
+import type { CompletionClaim } from '../shared/domain/jobs/create-claims';
 
 /**
  * What a run knows of its job row: the row as marked active, or, for a first run that claims the
@@ -29,6 +30,11 @@ export interface JobContext {
    * writes, progress, entities) goes through it, so the claim is taken before anything is changed.
    */
   claim?: RunClaim;
+  /**
+   * What the statement completing the job takes besides the outcome, set by a handler as it returns:
+   * the claim of the create that ended its operation (DeferredClaims), so it needs no statement of its own.
+   */
+  completion: { claim?: CompletionClaim };
   /**
    * No earlier run of this job did anything, so none left checkpoints. BullMQ's `attemptsStarted`
    * counts every start, stalled ones included; starts an admission gate put back are not counted here.

@@ -57,6 +57,7 @@ export class JobRun {
   /** A finish (completed or failed) drops the lease in its own statement: no release after it. */
   private finished = false;
   private em?: EntityManager;
+  private readonly completion: JobContext['completion'] = {};
 
   constructor(
     private readonly handler: JobHandler,
@@ -164,6 +165,7 @@ export class JobRun {
       log: this.log,
       jobRow: this.row,
       claim: this.claim,
+      completion: this.completion,
       firstRun: isFirstRun(this.job),
       // Forked on first use: most handlers (every write) never touch it.
       get em() {
@@ -175,7 +177,7 @@ export class JobRun {
   /** The row holds the outcome (its lease dropped in the same statement); then the waiting request is told. */
   private async settleSuccess(result: unknown): Promise<void> {
     const t = this.tracked;
-    if (t) await t.store.markCompleted(t.id, result, this.row?.tenantId);
+    if (t) await t.store.markCompleted(t.id, result, this.row?.tenantId, this.completion.claim);
     this.finished = true;
     await this.tell({ jobId: this.jobId, state: 'completed', result: result ?? null });
   }

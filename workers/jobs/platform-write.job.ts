@@ -6,6 +6,7 @@ import type { WriteOperationLookup } from '../../shared/domain/jobs/write-operat
 import { CheckpointStore } from '../../shared/domain/jobs/checkpoint-store';
 import { ImportedEntityWriter } from '../../shared/domain/jobs/entity-writer';
 import { claimingCaller, claimingSink } from '../../shared/domain/jobs/job-claim';
+import { DeferredClaims, flushingCaller, flushingCheckpoints, flushingSink } from '../../shared/domain/jobs/deferred-claims';
 import { stableRequestId } from '../../shared/platforms/core/create-once';
 import { withJobRun } from '../../shared/platforms/core/job-run-context';
 import type { WriteContext } from '../../shared/platforms/core/write-operation';
@@ -50,23 +51,35 @@ export const platformWriteHandler = ({ store, orm, callerFor, config, creates, w
         const checkpoint = new CheckpointStore(orm, row.id, ctx.firstRun, claim);
         const caller = callerFor(row.account);
         const entities = new ImportedEntityWriter(orm, { tenantId: row.tenantId, platform: op.platform, adAccountId: row.account.id, jobId: row.id });
+        const job = creates.forJob(row.id, row.account);
+        // A create's claim on what it made rides with the run's next write, the job's completion at best.
+        const claims = new DeferredClaims(job.claims);
+        const progress = progressReporter(store, ctx, row.id);
         const wctx: WriteContext = {
           jobId: row.id,
           attempt: ctx.job.attemptsMade + 1,
           log: childLogger(ctx.log, op.name, { operation: op.name, platform: op.platform }),
           account: row.account,
-          checkpoint,
-          caller: claim ? claimingCaller(caller, claim) : caller,
+          checkpoint: flushingCheckpoints(checkpoint, claims),
+          caller: flushingCaller(claim ? claimingCaller(caller, claim) : caller, claims),
           config,
           requestId: (step) => stableRequestId(row.id, step),
-          ...creates.forJob(row.id, row.account),
-          progress: progressReporter(store, ctx, row.id),
-          entities: claim ? claimingSink(entities, claim) : entities,
+          claims,
+          createLookup: job.createLookup,
+          progress: async (value) => {
+            await claims.flush();
+            return progress(value);
+          },
+          entities: flushingSink(claim ? claimingSink(entities, claim) : entities, claims),
         };
         try {
           // As a job run: a write that must wait for its budget is sent back with a reservation (RunLaterError).
-          return await withJobRun(row.id, () => op.run(wctx, params as Record<string, unknown>));
+          const result = await withJobRun(row.id, () => op.run(wctx, params as Record<string, unknown>));
+          ctx.completion.claim = await claims.forCompletion();
+          return result;
         } catch (e) {
+          // A refused claim ends the job (CREATE_UNCONFIRMED): nothing it learnt is kept.
+          await claims.flush();
           // A run that does not complete keeps what it learnt (a created id) for the next one.
           await checkpoint.flush().catch((err: Error) => wctx.log.warn({ err: err.message }, 'could not save checkpoints'));
           throw e;

@@ -19,11 +19,16 @@ export const withAcceptedRecord = (jobInsert: string) => `with job as (${jobInse
  * so a repeated finish changes nothing; an import has no record and nothing matches.
  */
 export function withFinishedRecord(update: string, jobColumns: string, outcome: 'completed' | 'failed', returning: string): string {
-  const set = outcome === 'completed' ? `outcome = 'completed', object_id = ?::text` : `outcome = 'failed', error_code = f.error->>'code'`;
   return `with finished as (${update} ${jobColumns}),
-  audited as (update audit_records a set ${set}, finished_at = f.finished_at
-    from finished f where a.job_id = f.id and a.tenant_id = f.tenant_id and a.outcome = 'accepted')
+  ${finishedRecord(outcome)}
   select ${returning} from finished`;
+}
+
+/** The CTE (`audited`) of withFinishedRecord that ends the record of the job a CTE `finished` returns, for a statement that needs CTEs of its own. */
+export function finishedRecord(outcome: 'completed' | 'failed'): string {
+  const set = outcome === 'completed' ? `outcome = 'completed', object_id = ?::text` : `outcome = 'failed', error_code = f.error->>'code'`;
+  return `audited as (update audit_records a set ${set}, finished_at = f.finished_at
+    from finished f where a.job_id = f.id and a.tenant_id = f.tenant_id and a.outcome = 'accepted')`;
 }
 
 /** The audit record of a job, read in the caller's unit of work (after its finish, for the `write.*` event). */

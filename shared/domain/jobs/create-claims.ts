@@ -7,15 +7,27 @@ const HOLDERS = statement('select object_id, job_id, step from create_claims whe
 /**
  * Inserts every id, or keeps one this very step holds already; a row another step holds is left
  * alone and not returned, so fewer rows back than ids means the claim was refused (and undone).
+ * Parameters: tenant, platform, ids, job, step (`claimValues`).
  */
-const CLAIM = statement(`
-  insert into create_claims (tenant_id, platform, object_id, job_id, step)
+export const CLAIM_SQL = `insert into create_claims (tenant_id, platform, object_id, job_id, step)
   select ?::uuid, ?, unnest(?::text[]), ?::uuid, ?
   on conflict (tenant_id, platform, object_id) do update set claimed_at = create_claims.claimed_at
     where create_claims.job_id = excluded.job_id and create_claims.step = excluded.step
-  returning object_id, (xmax = 0) as inserted`);
+  returning object_id, (xmax = 0) as inserted`;
+const CLAIM = statement(CLAIM_SQL);
 
 const UNDO = statement('delete from create_claims where tenant_id = ? and platform = ? and object_id = any(?::text[]) and job_id = ? and step = ?');
+
+/** A create step's claim on the objects it made, taken by the statement that completes its job (JobStore.markCompleted). */
+export interface CompletionClaim {
+  tenantId: string;
+  platform: string;
+  jobId: string;
+  step: string;
+  objectIds: string[];
+}
+
+export const claimValues = (c: CompletionClaim): unknown[] => [c.tenantId, c.platform, c.objectIds, c.jobId, c.step];
 
 /**
  * Steps of other unfinished jobs that sent an identical create (same signature) whose request has
@@ -39,9 +51,9 @@ export class CreateClaimStore implements CreateClaims {
 
   constructor(
     orm: MikroORM,
-    private readonly tenantId: string,
-    private readonly jobId: string,
-    private readonly platform: string,
+    readonly tenantId: string,
+    readonly jobId: string,
+    readonly platform: string,
   ) {
     this.sql = new JobSql(orm);
   }
@@ -58,8 +70,7 @@ export class CreateClaimStore implements CreateClaims {
     const unique = [...new Set(ids)];
     const rows = await this.sql.run<{ object_id: string; inserted: boolean }>(CLAIM, [this.tenantId, this.platform, unique, this.jobId, step]);
     if (rows.length === unique.length) return true;
-    const taken = rows.filter((r) => r.inserted).map((r) => r.object_id);
-    if (taken.length) await this.sql.run(UNDO, [this.tenantId, this.platform, taken, this.jobId, step]);
+    await undoClaim(this.sql, { tenantId: this.tenantId, platform: this.platform, jobId: this.jobId, step, objectIds: rows.filter((r) => r.inserted).map((r) => r.object_id) });
     return false;
   }
 
@@ -67,4 +78,9 @@ export class CreateClaimStore implements CreateClaims {
     const rows = await this.sql.run<{ n: number }>(PENDING_OTHERS, [signature, this.jobId]);
     return rows[0]?.n ?? 0;
   }
+}
+
+/** Gives back the rows a refused claim inserted (`objectIds`: those it inserted). */
+export async function undoClaim(sql: JobSql, c: CompletionClaim): Promise<void> {
+  if (c.objectIds.length) await sql.run(UNDO, [c.tenantId, c.platform, c.objectIds, c.jobId, c.step]);
 }

@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { TtlCache } from '../../infra/ttl-cache';
-import type { CreateClaims, CreateLookupStyle, JobAccount } from '../../platforms/core/write-operation';
+import type { CreateLookupStyle, JobAccount } from '../../platforms/core/write-operation';
 import { CreateClaimStore } from './create-claims';
 import { JobSql, statement } from './job-sql';
 
@@ -33,7 +33,7 @@ export class CreateLookupSettings {
   }
 
   /** What a write job's creates need besides the caller: the claims of its steps and the tenant's choice. */
-  forJob(jobId: string, account: JobAccount): { claims: CreateClaims; createLookup: () => Promise<CreateLookupStyle> } {
+  forJob(jobId: string, account: JobAccount): { claims: CreateClaimStore; createLookup: () => Promise<CreateLookupStyle> } {
     return { claims: new CreateClaimStore(this.orm, account.tenantId, jobId, account.platform), createLookup: () => this.of(account.tenantId) };
   }
 }

@@ -5,7 +5,9 @@ import type { EventSubscriptions } from '../webhooks/subscriptions';
 import type { Job, JobAccountSnapshot, JobState, JobType, StoredJobError } from '../../persistence/entities/job.entity';
 import { JobSql, statement, type Statement } from './job-sql';
 import { insertValues, objectIdOf, type NewAuditRecord } from '../audit/audit-record';
-import { auditRecordOfJob, withAcceptedRecord, withFinishedRecord } from '../audit/audit-job-sql';
+import { auditRecordOfJob, finishedRecord, withAcceptedRecord, withFinishedRecord } from '../audit/audit-job-sql';
+import { claimRefused } from '../../platforms/core/create-lookup';
+import { CLAIM_SQL, claimValues, CreateClaimStore, undoClaim, type CompletionClaim } from './create-claims';
 
 export type JobRecord = Job;
 
@@ -79,6 +81,19 @@ const FINISH_COMPLETED_UPDATE = `update jobs set state = 'completed', result = ?
 const FINISH_FAILED_UPDATE = `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now(), lease_owner = null, lease_until = null
    where id = ? and ${OPEN} returning`;
 const finishCompleted = (returning: string) => withFinishedRecord(FINISH_COMPLETED_UPDATE, COLUMNS, 'completed', returning);
+/**
+ * The completion with a create's claim on the object it made (`claimed`, see create-claims.ts): the
+ * job completes only when every object is claimed. Parameters: the claim's (`claimValues`), the
+ * result, the job id, the number of objects, the object id. Answers one row: whether the job was
+ * finished, how many objects were claimed, and those this statement inserted (given back when refused).
+ */
+const OPEN_ROW = `where id = ? and ${OPEN}`;
+if (!FINISH_COMPLETED_UPDATE.includes(OPEN_ROW)) throw new Error('the completing update no longer names its row as the claiming completion expects');
+const FINISH_COMPLETED_CLAIMING = `with claimed as (${CLAIM_SQL}),
+  finished as (${FINISH_COMPLETED_UPDATE.replace(OPEN_ROW, `${OPEN_ROW} and (select count(*) from claimed) = ?`)} ${COLUMNS}),
+  ${finishedRecord('completed')}
+  select (select count(*) from finished)::int as finished, (select count(*) from claimed)::int as claimed,
+    array(select object_id from claimed where inserted) as inserted`;
 const finishFailed = (returning: string) => withFinishedRecord(FINISH_FAILED_UPDATE, COLUMNS, 'failed', returning);
 const FINISH_COMPLETED = finishCompleted(COLUMNS);
 const FINISH_FAILED = finishFailed(COLUMNS);
@@ -118,6 +133,7 @@ const S = {
   releaseLease: statement(`update jobs set lease_owner = null, lease_until = null where id = ? and lease_owner = ?`),
   // A finish nobody takes events of only needs to know whether it changed the row.
   completed: statement(finishCompleted('id')),
+  completedClaiming: statement(FINISH_COMPLETED_CLAIMING),
   failed: statement(finishFailed('id')),
 };
 
@@ -256,12 +272,23 @@ export class JobStore {
    * Records the outcome and drops the run's lease in the same statement. `tenantId` lets the finish
    * skip the transaction (one statement, one commit) when no endpoint of the tenant takes its events.
    */
-  async markCompleted(id: string, result: unknown, tenantId?: string): Promise<void> {
-    await this.finish(FINISH_COMPLETED, [JSON.stringify(result ?? null), id, objectIdOf(result)], {
-      tenantId,
-      events: ['job.completed', 'import.completed', 'write.completed'],
-      alone: S.completed,
-    });
+  async markCompleted(id: string, result: unknown, tenantId?: string, claim?: CompletionClaim): Promise<void> {
+    const params = [JSON.stringify(result ?? null), id, objectIdOf(result)];
+    const events: WebhookEventType[] = ['job.completed', 'import.completed', 'write.completed'];
+    if (claim) {
+      if (tenantId && !(await this.anyWanted(tenantId, events))) return this.completeClaiming(claim, params);
+      // A finish that records events runs in a transaction of its own: the claim is taken before it.
+      if (!(await new CreateClaimStore(this.orm, claim.tenantId, claim.jobId, claim.platform).claim(claim.step, claim.objectIds))) throw claimRefused(claim.objectIds);
+    }
+    await this.finish(FINISH_COMPLETED, params, { tenantId, events, alone: S.completed });
+  }
+
+  /** The completion and the create's claim in one statement; CREATE_UNCONFIRMED (nothing changed) when the claim is refused. */
+  private async completeClaiming(c: CompletionClaim, [result, id, objectId]: unknown[]): Promise<void> {
+    const [r] = await this.exec(S.completedClaiming, [...claimValues(c), result, id, c.objectIds.length, objectId]);
+    if (Number(r?.claimed) === c.objectIds.length) return;
+    await undoClaim(this.sql, { ...c, objectIds: (r?.inserted as string[] | undefined) ?? [] });
+    throw claimRefused(c.objectIds);
   }
 
   async markFailed(id: string, error: StoredJobError, tenantId?: string): Promise<void> {

@@ -81,6 +81,9 @@ export function unconfirmed(what: string, ids: string[]): AppError {
   });
 }
 
+/** A fresh object's claim was refused: another job's lookup took it first. */
+export const claimRefused = (ids: string[]) => unconfirmed(`another job's lookup took the object this create made (${ids.join(', ')})`, ids);
+
 /**
  * The object an earlier attempt of this step made, among `candidates` (already matched on name,
  * fields and time), claimed for the step; undefined when there is none.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { RunLaterError } from '../../errors/run-later';
 import type { CreateLookupStyle, WriteContext } from './write-operation';
-import { claimOwn, madeSince, signatureOf, stepName, unconfirmed, type Candidate } from './create-lookup';
+import { claimOwn, claimRefused, madeSince, signatureOf, stepName, unconfirmed, type Candidate } from './create-lookup';
 
 export { stepName, STEP_TAG_LENGTH } from './create-lookup';
 
@@ -203,8 +203,13 @@ async function findOwn<T>(ctx: WriteContext, step: string, l: NamedLookup<T>, ma
   return l.resultOf(found, names);
 }
 
-/** A fresh object is claimed at once: a concurrent lookup of an identical create never takes it after this. */
+/**
+ * A fresh object is claimed before the run does anything else: a concurrent lookup of an identical
+ * create never takes it after this. Claims that can ride with the run's next write (`later`) do;
+ * until then the step's send mark stands for it, as a crash right after the answer would leave it.
+ */
 async function claimCreated(ctx: WriteContext, step: string, ids: string[]): Promise<void> {
-  if (!ids.length || (await ctx.claims.claim(step, ids))) return;
-  throw unconfirmed(`another job's lookup took the object this create made (${ids.join(', ')})`, ids);
+  if (!ids.length) return;
+  if (ctx.claims.later) return ctx.claims.later(step, ids);
+  if (!(await ctx.claims.claim(step, ids))) throw claimRefused(ids);
 }

@@ -39,6 +39,12 @@ export interface CreateClaims {
   /** Takes every one of `ids` for this job's `step`; false (and nothing taken) when one is held by another step. */
   claim(step: string, ids: string[]): Promise<boolean>;
   /**
+   * Where given: takes the claim with the run's next write instead of a statement of its own (the
+   * job's completion, or before anything else the run does); a refusal then fails the job with
+   * CREATE_UNCONFIRMED, as `claim` returning false does.
+   */
+  later?(step: string, ids: string[]): void;
+  /**
    * Create steps of other unfinished jobs with this signature that may have reached the platform
    * (a request sent without an answer) and hold no object yet.
    */
