@@ -219,22 +219,26 @@ export class JobRun {
     // A wait for a budget is routine (a backlog defers every job once); a create still in flight after a crash is not.
     const level = err instanceof StepInFlightError ? 'warn' : 'debug';
     this.log[level]({ reason: err.reason, untilMs: err.untilMs, err: err.message }, 'the job cannot go on yet: putting it back on the queue');
-    await this.markDelayed();
+    await this.markDelayed(err instanceof StepInFlightError ? undefined : { until: err.untilMs, reason: err.reason });
     return this.putBack(token, err.untilMs);
   }
 
   private async delayForRateLimit(e: AppError, token: string): Promise<never> {
     const waitMs = Math.max(250, (e.retryAfter ?? 1) * 1000);
     this.log.warn({ waitMs }, 'platform rate limit: delaying job without using an attempt');
-    await this.markDelayed();
+    await this.markDelayed({ until: Date.now() + waitMs, reason: 'the platform answered that its rate limit was reached' });
     await countRunNote(this.job, 'rateLimitDelays');
     return this.putBack(token, Date.now() + waitMs);
   }
 
-  /** A delay gives back the attempt its start counted; a run that has not claimed counted none. */
-  private async markDelayed(): Promise<void> {
+  /**
+   * A delay gives back the attempt its start counted; a run that has not claimed counted none. A
+   * wait for a rate limit is kept on the row by the same statement, for the job's timeline.
+   */
+  private async markDelayed(rateLimit?: { until: number; reason: string }): Promise<void> {
     const t = this.tracked;
-    if (t && (!this.claim || this.claim.held)) await t.store.markWaiting(t.id, { delayed: true });
+    const rateLimitWait = rateLimit && { at: new Date().toISOString(), until: new Date(rateLimit.until).toISOString(), reason: rateLimit.reason };
+    if (t && (!this.claim || this.claim.held)) await t.store.markWaiting(t.id, { delayed: true, rateLimitWait });
   }
 
   /** Another run holds the job's lease: this copy waits until it may have ended. */

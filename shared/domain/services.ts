@@ -8,7 +8,8 @@ import { createConnectServices, type ConnectServices } from './connect/connect-s
 import { AuditTrail } from './audit/audit-trail';
 import { SafeWrites } from './safe-writes/safe-writes.service';
 import { ConfirmTokens } from './safe-writes/confirm-token';
-import { TenantGuardrails } from './safe-writes/tenant-guardrails';
+import { storedGuardrails } from './safe-writes/tenant-guardrails';
+import { TenantSettings } from './jobs/tenant-settings';
 import { writeOperationNamed, writeSafetyOf } from '../platforms';
 import type { WriteOperationLookup } from './jobs/write-operations';
 import { PlatformVersions } from './platform-versions/platform-versions';
@@ -44,9 +45,9 @@ export function createServices(infra: InfraDeps, opts: ServicesOptions = {}): Se
   const connections = createConnectionServices(infra, identity);
   const webhooks = createWebhookServices(infra, identity, connections.guard.cache);
   identity.tenantApps.useChannel(connections.guard.cache, infra.config.GUARD_CACHE_TTL_MS);
-  const jobs = new JobsService(infra, opts.writeOperations ?? writeOperationNamed, webhooks.subscriptions);
-  const guardrails = new TenantGuardrails(infra.orm, { channel: connections.guard.cache, ttlMs: infra.config.GUARD_CACHE_TTL_MS, logger: infra.logger });
-  identity.tenants.onSettingsChanged((tenantId) => guardrails.changed(tenantId));
+  const settings = new TenantSettings(infra.orm, { channel: connections.guard.cache, ttlMs: infra.config.GUARD_CACHE_TTL_MS, guardrails: storedGuardrails(infra.logger) });
+  identity.tenants.onSettingsChanged((tenantId) => settings.changed(tenantId));
+  const jobs = new JobsService(infra, opts.writeOperations ?? writeOperationNamed, webhooks.subscriptions, settings);
   const audit = new AuditTrail(infra.orm, (platform, raw) => connections.guard.normalize(platform, raw), infra.logger.child({ component: 'audit' }));
   const services: Services = {
     infra,
@@ -75,7 +76,7 @@ export function createServices(infra: InfraDeps, opts: ServicesOptions = {}): Se
         audit,
         creates: jobs.creates,
         safetyOf: writeSafetyOf,
-        guardrails,
+        guardrails: { of: async (tenantId) => (await settings.of(tenantId)).guardrails },
         currencyOf: (account) => connections.guard.currencyOf(account),
       },
       new ConfirmTokens(infra.config.JWT_SECRET, infra.redis),

@@ -1,13 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { currentRunContext, withRunContext, type LogContext } from './run-context';
 
-/** Ids that follow one unit of work (a job run) into every log line written while it runs. */
-export interface LogContext {
-  requestId?: string;
-  jobId?: string;
-  tenantId?: string;
-}
-
-const storage = new AsyncLocalStorage<LogContext>();
+export type { LogContext } from './run-context';
 
 /**
  * Runs `fn` with `ctx` attached to every log line written below it, however deep: the platform
@@ -15,9 +8,9 @@ const storage = new AsyncLocalStorage<LogContext>();
  * job's request, job and tenant ids without being handed them.
  */
 export function withLogContext<T>(ctx: LogContext, fn: () => T): T {
-  return storage.run(ctx, fn);
+  return withRunContext({ log: ctx }, fn);
 }
 
 export function currentLogContext(): LogContext | undefined {
-  return storage.getStore();
+  return currentRunContext()?.log;
 }

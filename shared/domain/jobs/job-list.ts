@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../identity/auth-context';
 import { jobOwner } from './job-owner';
 import { toJobView, type JobView } from './job-view';
-import { toRecord } from './job-store';
+import { toRecord } from './job-row';
 import { idCursor } from '../list-cursor';
 import { AppError } from '../../errors/app-error';
 

@@ -77,7 +77,8 @@ export class JobSql {
       const res = await conn.query({ text: st.text, values, ...(st.name && this.named ? { name: st.name } : {}) });
       return res.rows as T[];
     } finally {
-      await client.releaseConnection(conn);
+      // Knex's release is synchronous (it answers a settled promise): nothing to wait for.
+      void client.releaseConnection(conn);
     }
   }
 

@@ -1,15 +1,14 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { emitEvent, type WebhookEventType } from '../webhooks/events';
-import { toJobView } from './job-view';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { EventSubscriptions } from '../webhooks/subscriptions';
-import type { Job, JobAccountSnapshot, JobState, JobType, StoredJobError } from '../../persistence/entities/job.entity';
+import type { JobAccountSnapshot, JobType, StoredJobError } from '../../persistence/entities/job.entity';
 import { JobSql, statement, type Statement } from './job-sql';
-import { insertValues, objectIdOf, type NewAuditRecord } from '../audit/audit-record';
-import { auditRecordOfJob, finishedRecord, withAcceptedRecord, withFinishedRecord } from '../audit/audit-job-sql';
-import { claimRefused } from '../../platforms/core/create-lookup';
-import { CLAIM_SQL, claimValues, CreateClaimStore, undoClaim, type CompletionClaim } from './create-claims';
+import { insertValues, type NewAuditRecord } from '../audit/audit-record';
+import { withAcceptedRecord } from '../audit/audit-job-sql';
+import type { CompletionClaim } from './create-claims';
+import { JobFinish } from './job-finish';
+import { COLUMNS, OPEN, toRecord, type JobRecord, type Row } from './job-row';
 
-export type JobRecord = Job;
+export type { JobRecord } from './job-row';
 
 export interface NewJob {
   id: string;
@@ -29,44 +28,15 @@ export interface NewJob {
   audit?: NewAuditRecord;
 }
 
-const COLUMNS = `id, tenant_id, owner_key, type, operation, platform, queue, ad_account_id, platform_account_id, account,
-  params, state, progress, attempts, result, error, dedup_key, request_hash, request_id, created_at, started_at, finished_at, updated_at`;
-
-type Row = Record<string, unknown>;
-
-// The ORM's pg connection hands timestamps back as strings.
-const date = (v: unknown): Date | undefined => (v === null || v === undefined ? undefined : new Date(v as string));
-
-/** A `jobs` row as a record; columns a query did not select stay undefined (the job list selects what its view shows). */
-export function toRecord(r: Row): JobRecord {
-  return {
-    id: r.id as string,
-    tenantId: r.tenant_id as string,
-    ownerKey: r.owner_key as string,
-    type: r.type as JobType,
-    operation: r.operation as string,
-    platform: r.platform as string,
-    queue: r.queue as string,
-    adAccountId: (r.ad_account_id as string | null) ?? undefined,
-    platformAccountId: (r.platform_account_id as string | null) ?? undefined,
-    account: (r.account as JobAccountSnapshot | null) ?? undefined,
-    params: (r.params as Record<string, unknown> | null) ?? undefined,
-    state: r.state as JobState,
-    progress: r.progress ?? undefined,
-    attempts: Number(r.attempts ?? 0),
-    result: r.result ?? undefined,
-    error: (r.error as StoredJobError | null) ?? undefined,
-    dedupKey: (r.dedup_key as string | null) ?? undefined,
-    requestHash: (r.request_hash as string | null) ?? undefined,
-    requestId: (r.request_id as string | null) ?? undefined,
-    createdAt: date(r.created_at)!,
-    startedAt: date(r.started_at),
-    finishedAt: date(r.finished_at),
-    updatedAt: date(r.updated_at)!,
-  };
+/** A wait on the queue for a rate limit: when it began, until when, and whose limit (a few words). */
+export interface RateLimitWait {
+  at: string;
+  until: string;
+  reason: string;
 }
-
-const OPEN = `state not in ('completed', 'failed')`;
+/** The row's waits with one more (the parameter, a one-element array), the latest 20 kept. */
+const MAX_WAITS = 20;
+const KEEP_WAITS = `jsonb_path_query_array(coalesce(rate_limit_waits, '[]'::jsonb) || ?::jsonb, '$[last - ${MAX_WAITS - 1} to last]')`;
 
 const INSERT = `insert into jobs (id, tenant_id, owner_key, type, operation, platform, queue, ad_account_id, platform_account_id,
      account, params, state, dedup_key, request_hash, request_id)
@@ -74,30 +44,6 @@ const INSERT = `insert into jobs (id, tenant_id, owner_key, type, operation, pla
    on conflict (dedup_key) where dedup_key is not null and state in ('queued', 'active') do nothing
    returning id`;
 const INSERT_AUDITED = withAcceptedRecord(INSERT);
-// A finish also ends the write's audit record (audit-job-sql.ts); the completed one takes the object id after its own parameters.
-const FINISH_COMPLETED_UPDATE = `update jobs set state = 'completed', result = ?::jsonb, error = null, finished_at = now(), updated_at = now(),
-     lease_owner = null, lease_until = null
-   where id = ? and ${OPEN} returning`;
-const FINISH_FAILED_UPDATE = `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now(), lease_owner = null, lease_until = null
-   where id = ? and ${OPEN} returning`;
-const finishCompleted = (returning: string) => withFinishedRecord(FINISH_COMPLETED_UPDATE, COLUMNS, 'completed', returning);
-/**
- * The completion with a create's claim on the object it made (`claimed`, see create-claims.ts): the
- * job completes only when every object is claimed. Parameters: the claim's (`claimValues`), the
- * result, the job id, the number of objects, the object id. Answers one row: whether the job was
- * finished, how many objects were claimed, and those this statement inserted (given back when refused).
- */
-const OPEN_ROW = `where id = ? and ${OPEN}`;
-if (!FINISH_COMPLETED_UPDATE.includes(OPEN_ROW)) throw new Error('the completing update no longer names its row as the claiming completion expects');
-const FINISH_COMPLETED_CLAIMING = `with claimed as (${CLAIM_SQL}),
-  finished as (${FINISH_COMPLETED_UPDATE.replace(OPEN_ROW, `${OPEN_ROW} and (select count(*) from claimed) = ?`)} ${COLUMNS}),
-  ${finishedRecord('completed')}
-  select (select count(*) from finished)::int as finished, (select count(*) from claimed)::int as claimed,
-    array(select object_id from claimed where inserted) as inserted`;
-const finishFailed = (returning: string) => withFinishedRecord(FINISH_FAILED_UPDATE, COLUMNS, 'failed', returning);
-const FINISH_COMPLETED = finishCompleted(COLUMNS);
-const FINISH_FAILED = finishFailed(COLUMNS);
-
 /**
  * Marks the job running under a lease (parameters: owner, lease seconds, id, owner). Every start
  * counts, a restart after a crash included (BullMQ's attemptsMade does not count a stalled run); a
@@ -131,10 +77,6 @@ const S = {
   claimWithCheckpoint: statement(claimWithCheckpoints(1)),
   renewLease: statement(`update jobs set lease_until = now() + make_interval(secs => ?) where id = ? and lease_owner = ? returning id`),
   releaseLease: statement(`update jobs set lease_owner = null, lease_until = null where id = ? and lease_owner = ?`),
-  // A finish nobody takes events of only needs to know whether it changed the row.
-  completed: statement(finishCompleted('id')),
-  completedClaiming: statement(FINISH_COMPLETED_CLAIMING),
-  failed: statement(finishFailed('id')),
 };
 
 /**
@@ -143,13 +85,12 @@ const S = {
  */
 export class JobStore {
   private readonly sql: JobSql;
+  private readonly finishes: JobFinish;
 
   /** `subscriptions`: without it every finish records its events. */
-  constructor(
-    private readonly orm: MikroORM,
-    private readonly subscriptions?: EventSubscriptions,
-  ) {
+  constructor(orm: MikroORM, subscriptions?: EventSubscriptions) {
     this.sql = new JobSql(orm);
+    this.finishes = new JobFinish(orm, this.sql, subscriptions);
   }
 
   private exec(s: Statement | string, params: unknown[]): Promise<Row[]> {
@@ -180,9 +121,10 @@ export class JobStore {
   }
 
   /** Any job of the tenant (the console's tenant users); another tenant's id finds nothing. */
-  async findInTenant(tenantId: string, id: string): Promise<JobRecord | undefined> {
-    const rows = await this.exec(`select ${COLUMNS} from jobs where id = ? and tenant_id = ?`, [id, tenantId]);
-    return rows[0] ? toRecord(rows[0]) : undefined;
+  /** A job of the tenant with the rate-limit waits it spent on the queue (the console's job page). */
+  async findInTenant(tenantId: string, id: string): Promise<(JobRecord & { rateLimitWaits: RateLimitWait[] }) | undefined> {
+    const rows = await this.exec(`select ${COLUMNS}, rate_limit_waits from jobs where id = ? and tenant_id = ?`, [id, tenantId]);
+    return rows[0] ? { ...toRecord(rows[0]), rateLimitWaits: (rows[0].rate_limit_waits as RateLimitWait[] | null) ?? [] } : undefined;
   }
 
   async findOpenByDedup(dedupKey: string): Promise<JobRecord | undefined> {
@@ -259,9 +201,11 @@ export class JobStore {
    * Back to queued while BullMQ holds it for a retry or a delay. A delay (rate limit, a request
    * still in flight) did not really attempt the work, so it gives its attempt back.
    */
-  async markWaiting(id: string, opts: { delayed?: boolean } = {}): Promise<void> {
+  async markWaiting(id: string, opts: { delayed?: boolean; rateLimitWait?: RateLimitWait } = {}): Promise<void> {
     const attempts = opts.delayed ? ', attempts = greatest(attempts - 1, 0)' : '';
-    await this.exec(`update jobs set state = 'queued'${attempts}, updated_at = now() where id = ? and ${OPEN}`, [id]);
+    const wait = opts.rateLimitWait ? `, rate_limit_waits = ${KEEP_WAITS}` : '';
+    const params = opts.rateLimitWait ? [JSON.stringify([opts.rateLimitWait]), id] : [id];
+    await this.exec(`update jobs set state = 'queued'${attempts}${wait}, updated_at = now() where id = ? and ${OPEN}`, params);
   }
 
   async setProgress(id: string, progress: unknown): Promise<void> {
@@ -269,93 +213,19 @@ export class JobStore {
   }
 
   /**
-   * Records the outcome and drops the run's lease in the same statement. `tenantId` lets the finish
-   * skip the transaction (one statement, one commit) when no endpoint of the tenant takes its events.
+   * Records the outcome and drops the run's lease in the same statement; with a create's claim on
+   * what it made, the claim is taken with it (job-finish.ts).
    */
-  async markCompleted(id: string, result: unknown, tenantId?: string, claim?: CompletionClaim): Promise<void> {
-    const params = [JSON.stringify(result ?? null), id, objectIdOf(result)];
-    const events: WebhookEventType[] = ['job.completed', 'import.completed', 'write.completed'];
-    if (claim) {
-      if (tenantId && !(await this.anyWanted(tenantId, events))) return this.completeClaiming(claim, params);
-      // A finish that records events runs in a transaction of its own: the claim is taken before it.
-      if (!(await new CreateClaimStore(this.orm, claim.tenantId, claim.jobId, claim.platform).claim(claim.step, claim.objectIds))) throw claimRefused(claim.objectIds);
-    }
-    await this.finish(FINISH_COMPLETED, params, { tenantId, events, alone: S.completed });
+  markCompleted(id: string, result: unknown, tenantId?: string, claim?: CompletionClaim): Promise<void> {
+    return this.finishes.markCompleted(id, result, tenantId, claim);
   }
 
-  /** The completion and the create's claim in one statement; CREATE_UNCONFIRMED (nothing changed) when the claim is refused. */
-  private async completeClaiming(c: CompletionClaim, [result, id, objectId]: unknown[]): Promise<void> {
-    const [r] = await this.exec(S.completedClaiming, [...claimValues(c), result, id, c.objectIds.length, objectId]);
-    if (Number(r?.claimed) === c.objectIds.length) return;
-    await undoClaim(this.sql, { ...c, objectIds: (r?.inserted as string[] | undefined) ?? [] });
-    throw claimRefused(c.objectIds);
+  markFailed(id: string, error: StoredJobError, tenantId?: string): Promise<void> {
+    return this.finishes.markFailed(id, error, tenantId);
   }
 
-  async markFailed(id: string, error: StoredJobError, tenantId?: string): Promise<void> {
-    await this.finish(FINISH_FAILED, [JSON.stringify(error), id], { tenantId, events: ['job.failed', 'write.failed'], alone: S.failed });
-  }
-
-  /**
-   * A job whose queue entry could not be written (Redis unreachable) fails, and its Idempotency-Key
-   * is released so the client's retry starts afresh; only while no worker has started it. False
-   * when one has (the add reached Redis after all): the job then runs as usual.
-   */
-  async abandonUnqueued(id: string, error: StoredJobError, key?: { tenantId: string; ownerKey: string; key: string }): Promise<boolean> {
-    return this.finish(
-      withFinishedRecord(
-        `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now()
-       where id = ? and state = 'queued' and started_at is null returning`,
-        COLUMNS,
-        'failed',
-        COLUMNS,
-      ),
-      [JSON.stringify(error), id],
-      {
-        also: async (em) => {
-          if (key) await em.execute('delete from idempotency_records where tenant_id = ? and owner_key = ? and key = ? and job_id = ?', [key.tenantId, key.ownerKey, key.key, id]);
-        },
-      },
-    );
-  }
-
-  /**
-   * The state change and its webhook events commit together; a repeated finish changes nothing and
-   * emits nothing. An event no enabled endpoint of the tenant takes is not recorded at all (no row,
-   * no dispatch job). When the tenant is known and (per the in-process subscriptions) takes none of
-   * the events this finish could emit, the change is one statement without a transaction.
-   */
-  private async finish(
-    sql: string,
-    params: unknown[],
-    o: { also?: (em: EntityManager) => Promise<void>; tenantId?: string; events?: WebhookEventType[]; alone?: Statement } = {},
-  ): Promise<boolean> {
-    if (!o.also && o.tenantId && o.events && !(await this.anyWanted(o.tenantId, o.events))) {
-      return (await this.exec(o.alone ?? sql, params)).length === 1;
-    }
-    return (this.orm.em.fork() as EntityManager).transactional(async (em) => {
-      const [row] = await em.execute<Row[]>(sql, params);
-      if (!row) return false;
-      await o.also?.(em);
-      const job = toRecord(row);
-      const view = toJobView(job);
-      const types: WebhookEventType[] = job.state === 'completed' ? ['job.completed'] : ['job.failed'];
-      if (job.state === 'completed' && job.type === 'import') types.push('import.completed');
-      const execute = (q: string, p: unknown[]) => em.execute<Row[]>(q, p);
-      const wanted = async (t: WebhookEventType) => !this.subscriptions || (await this.subscriptions.wants(job.tenantId, t, execute));
-      for (const t of types) if (await wanted(t)) emitEvent(em, job.tenantId, t, view);
-      // A write's audit record ended in the same statement; its event carries the record.
-      const writeEvent: WebhookEventType = job.state === 'completed' ? 'write.completed' : 'write.failed';
-      if (job.type === 'write' && (await wanted(writeEvent))) {
-        const record = await auditRecordOfJob(execute, job.tenantId, job.id);
-        if (record) emitEvent(em, job.tenantId, writeEvent, record);
-      }
-      return true;
-    });
-  }
-
-  private async anyWanted(tenantId: string, types: WebhookEventType[]): Promise<boolean> {
-    if (!this.subscriptions) return true;
-    for (const t of types) if (await this.subscriptions.wants(tenantId, t, this.sql.execute)) return true;
-    return false;
+  /** A job whose queue entry could not be written fails and gives its Idempotency-Key back; false once a worker started it. */
+  abandonUnqueued(id: string, error: StoredJobError, key?: { tenantId: string; ownerKey: string; key: string }): Promise<boolean> {
+    return this.finishes.abandonUnqueued(id, error, key);
   }
 }

@@ -8,7 +8,7 @@ import type { InfraDeps } from '../../infra/infra-deps';
 import type { AuthContext } from '../identity/auth-context';
 import { importAccountJob, platformWriteJob, reportJob } from '../../queues/pipeline-jobs';
 import type { JobPayload, QueueName } from '../../queues/definitions';
-import { JobStore, type JobRecord, type NewJob } from './job-store';
+import { JobStore, type JobRecord, type NewJob, type RateLimitWait } from './job-store';
 import { JobWaiter, type JobOutcome } from './job-waiter';
 import { jobOwner } from './job-owner';
 import { storedFailure } from './job-errors';
@@ -22,6 +22,7 @@ import { listStoredEntities } from './job-entities';
 import { ObjectOrder, type OrderedWrite } from './object-order';
 import { TenantDemand } from './tenant-demand';
 import { CreateLookupSettings } from './create-lookup-setting';
+import type { TenantSettings } from './tenant-settings';
 import type { JobAudit } from '../audit/audit-types';
 import { acceptedRecord } from '../audit/audit-trail';
 
@@ -98,10 +99,12 @@ export class JobsService {
     private readonly infra: InfraDeps,
     /** The write operation a job row names (the worker's write handler resolves with the same lookup). */
     readonly writeOperations: WriteOperationLookup,
-    subscriptions?: EventSubscriptions,
+    subscriptions: EventSubscriptions | undefined,
+    /** The tenants' write settings (their create lookup style among them), kept in process. */
+    settings: Pick<TenantSettings<unknown>, 'createLookup'>,
   ) {
     this.store = new JobStore(infra.orm, subscriptions);
-    this.creates = new CreateLookupSettings(infra.orm);
+    this.creates = new CreateLookupSettings(infra.orm, settings);
     this.order = new ObjectOrder(infra.redis, infra.config.REDIS_PREFIX);
     this.demand = new TenantDemand(infra.redis, infra.config.REDIS_PREFIX);
     this.waiter = new JobWaiter(infra.redis, infra.queues.prefix, infra.logger.child({ component: 'job-waiter' }));
@@ -328,11 +331,11 @@ export class JobsService {
   }
 
   /** A job of the caller's tenant, whoever created it: a tenant user's view (the console). */
-  async getInTenant(auth: AuthContext, jobId: string): Promise<JobView> {
+  async getInTenant(auth: AuthContext, jobId: string): Promise<JobView & { rateLimitWaits: RateLimitWait[] }> {
     if (auth.kind !== 'tenant-user') throw new AppError('FORBIDDEN', "Only the tenant's users see every job of the tenant");
     const j = /^[0-9a-f-]{36}$/i.test(jobId) ? await this.store.findInTenant(auth.tenantId, jobId) : undefined;
     if (!j) throw new AppError('JOB_NOT_FOUND', 'Job not found');
-    return toJobView(j);
+    return { ...toJobView(j), rateLimitWaits: j.rateLimitWaits };
   }
 
   private async owned(auth: AuthContext, jobId: string): Promise<JobRecord> {

@@ -11,6 +11,7 @@ import { Migration20261127100001_imported_entities_fillfactor } from './Migratio
 import { Migration20261127200001_create_claims } from './Migration20261127200001_create_claims';
 import { Migration20261128100001_audit_records } from './Migration20261128100001_audit_records';
 import { Migration20261128300001_report_jobs } from './Migration20261128300001_report_jobs';
+import { Migration20261128400001_job_rate_limit_waits } from './Migration20261128400001_job_rate_limit_waits';
 
 /**
  * Ordered list of migrations. Hand-written SQL classes, one file each, named
@@ -29,4 +30,5 @@ export const allMigrations: MigrationObject[] = [
   { name: 'Migration20261127200001_create_claims', class: Migration20261127200001_create_claims },
   { name: 'Migration20261128100001_audit_records', class: Migration20261128100001_audit_records },
   { name: 'Migration20261128300001_report_jobs', class: Migration20261128300001_report_jobs },
+  { name: 'Migration20261128400001_job_rate_limit_waits', class: Migration20261128400001_job_rate_limit_waits },
 ];

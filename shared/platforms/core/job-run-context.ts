@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { currentRunContext, withRunContext, type JobRunMark } from '../../infra/run-context';
 
 /**
  * The job run a platform call is made from, set by the worker around a write operation
@@ -8,23 +8,24 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * each budget's reservation set, `window-log.ts`), so it survives the run: the job's next run, on any
  * replica, finds it by the same id. Calls made outside a job run (api requests, OAuth) carry none.
  */
-export interface JobRunContext {
-  /** The job (row) id: the name its reservations are kept under. */
-  readonly jobId: string;
-  /**
-   * Set once a write of this run was let go: the run's later writes (a multi-step create) wait for
-   * their budget in the slot, as before, so a job is never sent back between two of its calls.
-   */
-  sentWrite?: boolean;
-}
+export type JobRunContext = JobRunMark;
 
-const storage = new AsyncLocalStorage<JobRunContext>();
-
-/** Runs `fn` (a job's operation) as the job run `jobId`: its platform writes may be deferred. */
-export function withJobRun<T>(jobId: string, fn: () => T): T {
-  return storage.run({ jobId }, fn);
+/**
+ * Runs `fn` (a job's operation) as the job run `jobId`: its platform writes may be deferred. Inside a
+ * job's run context (the worker's) the mark is set on that context for the length of `fn`, so the run
+ * does not enter a second store; the run's own work is sequential, nothing else of it calls out meanwhile.
+ */
+export async function withJobRun<T>(jobId: string, fn: () => Promise<T>): Promise<T> {
+  const scope = currentRunContext();
+  if (!scope || scope.jobRun) return withRunContext({ log: scope?.log ?? {}, jobRun: { jobId } }, fn);
+  scope.jobRun = { jobId };
+  try {
+    return await fn();
+  } finally {
+    scope.jobRun = undefined;
+  }
 }
 
 export function currentJobRun(): JobRunContext | undefined {
-  return storage.getStore();
+  return currentRunContext()?.jobRun;
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { http } from '../../helpers/test-app';
 import { CheckpointStore } from '../../../shared/domain/jobs/checkpoint-store';
-import { CreateLookupSettings } from '../../../shared/domain/jobs/create-lookup-setting';
 import { writeOperationNamed } from '../../../shared/platforms';
 import { inFlightWindowMs } from '../../../shared/platforms/core/create-once';
 import type { CreateLookupStyle, WriteContext } from '../../../shared/platforms/core/write-operation';
@@ -128,9 +127,11 @@ describe('a Meta create found again after a crash, under the name the caller gav
   });
 
   it('tagged names, when the tenant chooses them: the name carries the step tag and a retry finds exactly it', async () => {
+    // Read (and kept) before the change: the change drops what was kept.
+    expect(await w.app.services.jobs.creates.of(w.tenant.tenantId)).toBe('name-and-time');
     const patched = await http(w.app.url, 'PATCH', '/api/v1/tenant', { headers: { 'x-api-key': w.apiKey }, body: { settings: { createLookup: 'tagged-name' } } });
     expect(patched.status).toBe(200);
-    expect(await new CreateLookupSettings(w.app.infra.orm).of(w.tenant.tenantId)).toBe('tagged-name');
+    expect(await w.app.services.jobs.creates.of(w.tenant.tenantId)).toBe('tagged-name');
     const name = uniq('Tagged');
     const job = await jobRow();
     const made = await create(job, name, 'tagged-name');
@@ -139,6 +140,6 @@ describe('a Meta create found again after a crash, under the name the caller gav
     await crash(job);
     expect((await create(job, name)).id).toBe(made.id);
     await http(w.app.url, 'PATCH', '/api/v1/tenant', { headers: { 'x-api-key': w.apiKey }, body: { settings: { createLookup: null } } });
-    expect(await new CreateLookupSettings(w.app.infra.orm).of(w.tenant.tenantId)).toBe('name-and-time');
+    expect(await w.app.services.jobs.creates.of(w.tenant.tenantId)).toBe('name-and-time');
   });
 });
