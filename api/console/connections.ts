@@ -82,7 +82,7 @@ ${csrfField(s)}
     send(res, frame({ title: 'Connection', section: '/console/connections', session: s, body }));
   }));
 
-  router.post('/console/connections/:id/revoke', ...consoleForm(deps, async (req, res, s) => {
+  router.post('/console/connections/:id/revoke', ...consoleForm(async (req, res, s) => {
     const id = String(req.params.id);
     await tenantConnections.revoke(req.ctx.em, tenantOf(s.auth, ADMINS), id);
     res.redirect(303, `/console/connections/${encodeURIComponent(id)}?done=revoked`);

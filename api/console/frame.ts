@@ -3,7 +3,6 @@ import { AppError, isAppError } from '../../shared/errors/app-error';
 import { isUuid } from '../../shared/infra/ids';
 import { displayNameOf, isPlatform } from '../../shared/platforms';
 import { html, sendPage, type Html } from '../pages/html';
-import type { AppDeps } from '../deps';
 import { statusForCode } from '../http/error-to-http';
 import { formBody } from '../pages/forms';
 import { formIsOurs, sessionOf, type ConsoleSession } from './session';
@@ -37,31 +36,8 @@ ${SECTIONS.map((s) => html`<li><a href="${s.href}"${s.href === current ? html` a
 </form>
 </header>`;
 
-/** A page of the console: its navigation, then the page; no script, styles from /assets only. */
-export function frame(o: FrameOptions): Html {
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${o.title} · Ads Gateway console</title>
-<link rel="stylesheet" href="/assets/pages.css">
-<link rel="stylesheet" href="/assets/console.css">
-</head>
-<body class="console">
-<a class="skip" href="#content">Skip to the page</a>
-${navigation(o.section, o.session.csrf)}
-<main id="content" class="console-main">
-${o.body}
-</main>
-</body>
-</html>
-`;
-}
-
-/** A bare page of the console (sign-in, problems without a session). */
-export function bare(title: string, body: Html): Html {
-  return html`<!doctype html>
+/** Every console page's document: its head (no script, styles from /assets only), then its body. */
+const page = (title: string, bodyClass: string, body: Html) => html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -70,14 +46,24 @@ export function bare(title: string, body: Html): Html {
 <link rel="stylesheet" href="/assets/pages.css">
 <link rel="stylesheet" href="/assets/console.css">
 </head>
-<body>
-<main class="card">
+<body${bodyClass ? html` class="${bodyClass}"` : ''}>
 ${body}
-</main>
 </body>
 </html>
 `;
-}
+
+/** A page of the console: its navigation, then the page. */
+export const frame = (o: FrameOptions): Html =>
+  page(o.title, 'console', html`<a class="skip" href="#content">Skip to the page</a>
+${navigation(o.section, o.session.csrf)}
+<main id="content" class="console-main">
+${o.body}
+</main>`);
+
+/** A bare page of the console (sign-in, problems without a session). */
+export const bare = (title: string, body: Html): Html => page(title, '', html`<main class="card">
+${body}
+</main>`);
 
 type ProblemPage = { status: number; title: string; text: string };
 
@@ -114,10 +100,10 @@ export const consolePage = (fn: ConsoleHandler) => async (req: Request, res: Res
 const FORM_REFUSED: ProblemPage = { status: 403, title: 'Form refused', text: 'This form did not come from your console page. Nothing was changed; open the page again and retry.' };
 
 /** A change: the form must come from this sign-in's own page (anti-forgery field, same site), else nothing happens. */
-export const consoleForm = (deps: AppDeps, fn: ConsoleHandler) => [
+export const consoleForm = (fn: ConsoleHandler) => [
   formBody,
   consolePage(async (req, res, s) => {
-    if (!formIsOurs(deps, req, s)) return sendProblem(res, FORM_REFUSED, s);
+    if (!formIsOurs(req, res, s)) return sendProblem(res, FORM_REFUSED, s);
     await fn(req, res, s);
   }),
 ];

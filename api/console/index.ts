@@ -7,7 +7,7 @@ import { writeRoutes } from './writes';
 import { settingsRoutes } from './settings';
 import { overviewRoutes } from './overview';
 import { signInRoutes } from './sign-in';
-import { sessionOf, signedIn } from './session';
+import { consoleContext, sessionOf, signedIn } from './session';
 import { sendProblem } from './frame';
 
 /**
@@ -17,7 +17,8 @@ import { sendProblem } from './frame';
  */
 export function consoleRouter(deps: AppDeps): Router {
   const router = Router();
-  router.use(signInRoutes(deps));
+  const context = consoleContext(deps);
+  router.use(signInRoutes(context));
   const pages = Router();
   pages.use(overviewRoutes());
   pages.use(connectionRoutes(deps));
@@ -25,7 +26,7 @@ export function consoleRouter(deps: AppDeps): Router {
   pages.use(writeRoutes(deps));
   pages.use(webhookRoutes(deps));
   pages.use(settingsRoutes(deps));
-  const session = signedIn(deps);
+  const session = signedIn(context);
   router.use('/console', (req, res, next) => void session(req, res, next).catch(next));
   router.use(pages);
   // A console address that names no page is still a page, never the API's JSON.

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { PLATFORMS, isPlatform } from '../../shared/platforms';
 import { listJobs } from '../../shared/domain/jobs/job-list';
 import type { JobView } from '../../shared/domain/jobs/job-view';
+import type { RateLimitWait } from '../../shared/domain/jobs/job-store';
 import type { AppDeps } from '../deps';
 import { html, type Html } from '../pages/html';
 import { accountFilter } from '../routes/jobs/list-jobs.route';
@@ -19,13 +20,23 @@ const CURSOR = /^[A-Za-z0-9_-]{1,200}$/;
 /** Any JSON value as readable, escaped text. */
 const pretty = (v: unknown): Html => html`<pre class="json">${JSON.stringify(v, null, 2)}</pre>`;
 
-function timeline(j: JobView): Html {
+type TimedJob = JobView & { rateLimitWaits: RateLimitWait[] };
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+/** How long a wait lasted, in words (it is put back on the queue until then). */
+const waitLength = (w: RateLimitWait) => {
+  const s = Math.max(0, Math.round((Date.parse(w.until) - Date.parse(w.at)) / 1000));
+  return s < 60 ? plural(s, 'second') : plural(Math.round(s / 60), 'minute');
+};
+
+/** The job's steps in time order: its rate-limit waits fall between its start and its end. */
+function timeline(j: TimedJob): Html {
   const steps: { at?: string; what: string }[] = [
     { at: j.createdAt, what: 'Queued' },
-    ...(j.startedAt ? [{ at: j.startedAt, what: `Started (${j.attempts} attempt${j.attempts === 1 ? '' : 's'} so far; waits for a platform rate limit do not use one)` }] : []),
+    ...(j.startedAt ? [{ at: j.startedAt, what: `Started (${plural(j.attempts, 'attempt')} so far; waits for a rate limit do not use one)` }] : []),
+    ...j.rateLimitWaits.map((w) => ({ at: w.at, what: `Waited ${waitLength(w)} for a rate limit (${w.reason}), until ${when(w.until)}` })),
     ...(j.finishedAt ? [{ at: j.finishedAt, what: j.state === 'failed' ? 'Failed' : 'Finished' }] : []),
-    ...(!j.finishedAt ? [{ what: j.state === 'active' ? 'Running now' : 'Waiting for its turn (a platform rate limit or a busy queue)' }] : []),
-  ];
+  ].sort((a, b) => Date.parse(a.at!) - Date.parse(b.at!));
+  if (!j.finishedAt) steps.push({ what: j.state === 'active' ? 'Running now' : 'Waiting for its turn (a rate limit or a busy queue)' });
   return html`<ol class="timeline">${steps.map((s) => html`<li>${s.at ? html`<time datetime="${s.at}">${when(s.at)}</time> ` : ''}${s.what}</li>`)}</ol>`;
 }
 

@@ -1,19 +1,40 @@
 import { Router, type Request } from 'express';
-import { AppError } from '../../shared/errors/app-error';
+import { AppError, isAppError } from '../../shared/errors/app-error';
+import { APP_PLATFORMS, PLATFORM_APPS, type AppPlatform } from '../../shared/domain/tenants/platform-apps';
+import type { TenantAppView } from '../../shared/domain/tenants/tenant-apps.service';
 import type { AppDeps } from '../deps';
 import { html, type Html } from '../pages/html';
 import { ADMINS, OWNER, tenantOf } from '../routes/tenant/require-role';
 import { CreateTenantInvitationDto } from '../routes/tenant/schemas';
 import { consoleForm, consolePage, csrfField, frame, q, send, when } from './frame';
 import type { ConsoleSession } from './session';
+import { settingsEditRoutes } from './settings-edits';
+import { appsSection, guardrailsSection, originsSection, type EditProblem } from './settings-forms';
 
 const isAdmin = (s: ConsoleSession) => ADMINS.includes(s.auth.role);
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const MEMBERS = 100;
+const notFoundAsUndefined = (e: unknown): undefined => {
+  if (isAppError(e) && e.code === 'NOT_FOUND') return undefined;
+  throw e;
+};
+/** What a change's redirect says on the page it lands on. */
+const DONE: Record<string, string> = {
+  invited: 'The invitation is on its way.',
+  origins: 'The allowed origins are saved.',
+  guardrails: 'The guardrails are saved. Every write from now on is checked against them.',
+  ...Object.fromEntries(APP_PLATFORMS.map((p) => [`app-${p}`, `The ${PLATFORM_APPS[p].label} app is saved.`])),
+};
+
+interface PageOptions {
+  fresh?: { apiKey: string; previousKeyExpiresAt: Date };
+  inviteProblem?: string;
+  problem?: EditProblem;
+}
 
 export function settingsRoutes(deps: AppDeps): Router {
   const router = Router();
-  const { tenants, apiKeys, tenantUsers, invitations } = deps.services;
+  const { tenants, apiKeys, tenantUsers, invitations, tenantApps } = deps.services;
 
   async function apiKeySection(req: Request, s: ConsoleSession, fresh?: { apiKey: string; previousKeyExpiresAt: Date }): Promise<Html> {
     if (!isAdmin(s)) return html`<p class="meta">Only an owner or admin sees the API key.</p>`;
@@ -43,36 +64,38 @@ ${problem ? html`<div class="errors" role="alert"><p>${problem}</p></div>` : ''}
 <button type="submit">Send the invitation</button></form>` : ''}`;
   }
 
-  async function page(req: Request, s: ConsoleSession, o: { fresh?: { apiKey: string; previousKeyExpiresAt: Date }; inviteProblem?: string } = {}) {
+  async function appsOf(req: Request, s: ConsoleSession): Promise<Partial<Record<AppPlatform, TenantAppView>>> {
+    const found = await Promise.all(APP_PLATFORMS.map((p) => tenantApps.get(req.ctx.em, tenantOf(s.auth), p).catch(notFoundAsUndefined)));
+    return Object.fromEntries(APP_PLATFORMS.map((p, i) => [p, found[i]]));
+  }
+
+  async function page(req: Request, s: ConsoleSession, o: PageOptions = {}) {
     const t = await tenants.get(req.ctx.em, s.auth.tenantId);
-    const g = t.settings.guardrails;
-    const origins = t.settings.allowedOrigins ?? [];
+    const done = DONE[q(req, 'done')];
+    const edit = isAdmin(s);
     return frame({
       title: 'Settings',
       section: '/console/settings',
       session: s,
       body: html`<h1>Settings of ${t.name}</h1>
-${q(req, 'done') === 'invited' ? html`<p class="notice" role="status">The invitation is on its way.</p>` : ''}
+${done ? html`<p class="notice" role="status">${done}</p>` : ''}
 <section aria-labelledby="api-key"><h2 id="api-key">API key</h2>${await apiKeySection(req, s, o.fresh)}</section>
-<section aria-labelledby="origins"><h2 id="origins">Allowed origins</h2>
-${origins.length ? html`<ul>${origins.map((x) => html`<li><code>${x}</code></li>`)}</ul>` : html`<p>None: end users return only to the default address.</p>`}</section>
-<section aria-labelledby="guardrails"><h2 id="guardrails">Guardrails</h2>
-${g ? html`<dl>
-<dt>Largest daily budget</dt><dd>${g.maxDailyBudget ? Object.entries(g.maxDailyBudget).map(([cur, v]) => `${v} ${cur}`).join(', ') : 'No limit'}</dd>
-<dt>Largest budget increase</dt><dd>${g.maxBudgetIncreasePercent !== undefined ? `${g.maxBudgetIncreasePercent} %` : 'No limit'}</dd>
-<dt>Writes that need a confirmation</dt><dd>${g.requireConfirmation?.length ? g.requireConfirmation.join(', ') : 'None'}</dd></dl>` : html`<p>No guardrail is set.</p>`}</section>
+<section aria-labelledby="apps"><h2 id="apps">Platform apps</h2>${appsSection(s, await appsOf(req, s), edit, o.problem)}</section>
+<section aria-labelledby="origins"><h2 id="origins">Allowed origins</h2>${originsSection(s, t.settings.allowedOrigins ?? [], edit, o.problem)}</section>
+<section aria-labelledby="guardrails"><h2 id="guardrails">Guardrails</h2>${guardrailsSection(s, t.settings.guardrails, edit, o.problem)}</section>
 <section aria-labelledby="team"><h2 id="team">Team</h2>${await teamSection(req, s, o.inviteProblem)}</section>`,
     });
   }
 
+  router.use(settingsEditRoutes(deps, page));
   router.get('/console/settings', consolePage(async (req, res, s) => send(res, await page(req, s))));
 
-  router.post('/console/settings/api-key/rotate', ...consoleForm(deps, async (req, res, s) => {
+  router.post('/console/settings/api-key/rotate', ...consoleForm(async (req, res, s) => {
     const fresh = await apiKeys.rotate(req.ctx.em, tenantOf(s.auth, OWNER));
     send(res, await page(req, s, { fresh }));
   }));
 
-  router.post('/console/settings/invitations', ...consoleForm(deps, async (req, res, s) => {
+  router.post('/console/settings/invitations', ...consoleForm(async (req, res, s) => {
     const tenantId = tenantOf(s.auth, ADMINS);
     const input = CreateTenantInvitationDto.safeParse({ email: req.body?.email ?? '', role: req.body?.role ?? 'member' });
     if (!input.success) return send(res, await page(req, s, { inviteProblem: 'Enter a valid email and pick a role.' }), 400);

@@ -1,11 +1,10 @@
 import { Router, type Request, type Response } from 'express';
 import { isAppError } from '../../shared/errors/app-error';
-import type { AppDeps } from '../deps';
 import { field, formBody, isCrossSite } from '../pages/forms';
 import { html, sendPage } from '../pages/html';
 import { loginTenantUser } from '../routes/tenant/auth.routes';
 import { bare, q } from './frame';
-import { clearConsoleCookie, readConsoleCookie, resumeSession, setConsoleCookie } from './session';
+import { clearConsoleCookie, readConsoleCookie, resumeSession, setConsoleCookie, type ConsoleContext } from './session';
 
 /** Only a console page of this site; anything else (another site, `//host`) goes to the overview. */
 const nextOf = (raw: string) => (/^\/console(\/[A-Za-z0-9/_?=&%.:-]*)?$/.test(raw) && !raw.startsWith('//') ? raw : '/console');
@@ -39,11 +38,12 @@ function signInProblem(err: unknown): { status: number; text: string } | undefin
   return undefined;
 }
 
-export function signInRoutes(deps: AppDeps): Router {
+export function signInRoutes(c: ConsoleContext): Router {
   const router = Router();
+  const { deps, origin } = c;
 
   router.get('/console/sign-in', async (req: Request, res: Response) => {
-    if (await resumeSession(deps, req)) return res.redirect(303, nextOf(q(req, 'next', 500)));
+    if (await resumeSession(c, req)) return res.redirect(303, nextOf(q(req, 'next', 500)));
     const notice = q(req, 'signed') === 'out' ? 'You are signed out.' : readConsoleCookie(req) ? 'Your session has ended. Sign in again.' : undefined;
     sendPage(res, signInPage({ next: nextOf(q(req, 'next', 500)), notice }));
   });
@@ -51,7 +51,7 @@ export function signInRoutes(deps: AppDeps): Router {
   router.post('/console/sign-in', formBody, async (req: Request, res: Response) => {
     const next = nextOf(field(req, 'next'));
     const email = field(req, 'email').trim().slice(0, 254);
-    if (isCrossSite(req, [new URL(deps.config.PUBLIC_URL).origin])) return sendPage(res, signInPage({ email, next, problem: 'This form was sent from another website. Open the console again and sign in.' }), { status: 403 });
+    if (isCrossSite(req, [origin])) return sendPage(res, signInPage({ email, next, problem: 'This form was sent from another website. Open the console again and sign in.' }), { status: 403 });
     const password = field(req, 'password');
     if (!email || !password) return sendPage(res, signInPage({ email, next, problem: 'Enter your email and your password.' }), { status: 400 });
     try {
@@ -66,7 +66,7 @@ export function signInRoutes(deps: AppDeps): Router {
 
   // Sign-out needs no anti-forgery field: ending a sign-in is all a forged one could do. It must be a POST from this site.
   router.post('/console/sign-out', formBody, async (req: Request, res: Response) => {
-    if (isCrossSite(req, [new URL(deps.config.PUBLIC_URL).origin])) return res.redirect(303, '/console');
+    if (isCrossSite(req, [origin])) return res.redirect(303, '/console');
     const cookie = readConsoleCookie(req);
     if (cookie) await deps.services.tokens.revokeToken(req.ctx.em, cookie.refresh, 'tenant-user');
     clearConsoleCookie(deps, res);

@@ -67,7 +67,7 @@ ${createForm(s, extra?.problem)}`,
 
   router.get('/console/webhooks', consolePage(async (req, res, s) => send(res, await listPage(req, s))));
 
-  router.post('/console/webhooks', ...consoleForm(deps, async (req, res, s) => {
+  router.post('/console/webhooks', ...consoleForm(async (req, res, s) => {
     const tenantId = tenantOf(s.auth, ADMINS);
     const picked = many(req, 'events');
     const description = typeof req.body?.description === 'string' && req.body.description.trim() ? req.body.description : undefined;
@@ -117,18 +117,18 @@ ${d.items.length === 0 ? html`<p>Nothing was sent to this endpoint yet.</p>` : h
 
   router.get('/console/webhooks/:id', consolePage(async (req, res, s) => send(res, await endpointPage(req, s))));
 
-  router.post('/console/webhooks/:id/rotate', ...consoleForm(deps, async (req, res, s) => {
+  router.post('/console/webhooks/:id/rotate', ...consoleForm(async (req, res, s) => {
     const { secret } = await endpoints.rotateSecret(req.ctx.em, tenantOf(s.auth, ADMINS), idParam(req, 'id'));
     send(res, await endpointPage(req, s, secret));
   }));
 
-  router.post('/console/webhooks/:id/enabled', ...consoleForm(deps, async (req, res, s) => {
+  router.post('/console/webhooks/:id/enabled', ...consoleForm(async (req, res, s) => {
     const id = idParam(req, 'id');
     await endpoints.update(req.ctx.em, tenantOf(s.auth, ADMINS), id, { enabled: req.body?.enabled === 'true' });
     res.redirect(303, `/console/webhooks/${encodeURIComponent(id)}`);
   }));
 
-  router.post('/console/webhooks/:id/deliveries/:deliveryId/redeliver', ...consoleForm(deps, async (req, res, s) => {
+  router.post('/console/webhooks/:id/deliveries/:deliveryId/redeliver', ...consoleForm(async (req, res, s) => {
     const id = idParam(req, 'id');
     await endpoints.redeliver(req.ctx.em, tenantOf(s.auth, ADMINS), id, idParam(req, 'deliveryId'));
     res.redirect(303, `/console/webhooks/${encodeURIComponent(id)}?done=redelivered`);

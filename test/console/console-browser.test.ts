@@ -99,6 +99,27 @@ it('a tenant owner signs in, walks every page, revokes, redelivers, rotates the 
   expect(old.status).toBe(200);
   await browser.screenshot(page, '09-api-key-rotated');
 
+  const origins = page.getByLabel('Origins end users may return to');
+  await origins.fill('https://app.example.com\nnot an origin');
+  await page.getByRole('button', { name: 'Save the allowed origins' }).click();
+  await page.getByText('Line 2 (not an origin): must be an origin').waitFor();
+  await browser.screenshot(page, '10-origin-refused');
+  await origins.fill('https://app.example.com');
+  await page.getByRole('button', { name: 'Save the allowed origins' }).click();
+  await page.getByText('The allowed origins are saved.').waitFor();
+  await page.getByLabel('Largest daily budget:').fill('USD 500');
+  await page.getByLabel('Raising a budget').check();
+  await page.getByRole('button', { name: 'Save the guardrails' }).click();
+  await page.getByText('The guardrails are saved.').waitFor();
+  await page.locator('#app-tiktok-appId').fill('tt-browser-app');
+  await page.locator('#app-tiktok-secret').fill('browser-secret-value-4321');
+  await page.getByRole('button', { name: /^(Add|Save) the TikTok/ }).click();
+  await page.getByText(/TikTok .*app is saved\./).waitFor();
+  expect(await page.content()).not.toContain('browser-secret-value-4321');
+  const [tenant] = await db().execute<{ settings: { guardrails?: unknown; allowedOrigins?: string[] } }[]>('select settings from tenants where id = ?', [w.tenant.tenantId]);
+  expect(tenant!.settings).toMatchObject({ allowedOrigins: ['https://app.example.com'], guardrails: { maxDailyBudget: { USD: '500' }, requireConfirmation: ['budgetIncrease'] } });
+  await browser.screenshot(page, '11-settings-saved');
+
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expectHeading(page, 'Sign in to the console');
   await page.getByText('You are signed out.').waitFor();

@@ -10,10 +10,14 @@ export interface PageAnswer {
   location: string | null;
 }
 
-export async function fetchPage(base: string, path: string, o: { cookie?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<PageAnswer> {
+/** A form's fields as a browser posts them: a list is a repeated field (checkboxes). */
+const formBody = (form: Record<string, string | string[]>) =>
+  new URLSearchParams(Object.entries(form).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, x]))).toString();
+
+export async function fetchPage(base: string, path: string, o: { cookie?: string; form?: Record<string, string | string[]>; headers?: Record<string, string> } = {}): Promise<PageAnswer> {
   const headers: Record<string, string> = { ...(o.cookie ? { cookie: o.cookie } : {}), ...o.headers };
   if (o.form) headers['content-type'] = 'application/x-www-form-urlencoded';
-  const res = await fetch(base + path, { method: o.form ? 'POST' : 'GET', headers, body: o.form ? new URLSearchParams(o.form).toString() : undefined, redirect: 'manual' });
+  const res = await fetch(base + path, { method: o.form ? 'POST' : 'GET', headers, body: o.form ? formBody(o.form) : undefined, redirect: 'manual' });
   return { status: res.status, headers: res.headers, text: await res.text(), location: res.headers.get('location') };
 }
 

@@ -27,7 +27,8 @@ function valueSchema(f: PlatformField): z.ZodString {
   return f.pattern ? s.regex(f.pattern.re, f.pattern.message) : s;
 }
 
-function schemasFor(p: AppPlatform) {
+/** The zod schemas of a platform's app: its create and update bodies (the console's forms use them too) and its read view. */
+export function appSchemasFor(p: AppPlatform) {
   const meta = PLATFORM_APPS[p];
   const create: Record<string, ZodTypeAny> = {};
   const update: Record<string, ZodTypeAny> = {};
@@ -58,7 +59,7 @@ function schemasFor(p: AppPlatform) {
 }
 
 function appRoutes(p: AppPlatform): RouteSpec[] {
-  const s = schemasFor(p);
+  const s = appSchemasFor(p);
   const path = `/api/v1/tenant/apps/${p}`;
   const tags = ['Tenant apps'];
   const label = PLATFORM_APPS[p].label;

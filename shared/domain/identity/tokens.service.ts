@@ -47,6 +47,8 @@ export interface TenantUserSubject {
 }
 export type TokenSubject = ExternalSubject | TenantUserSubject;
 
+type SubjectListener = (tenantId: string, kind: RefreshSubject, subjectId: string) => Promise<void>;
+
 const ISSUER = 'ads-gateway';
 const VERIFIED_TTL_MS = 5 * 60_000;
 
@@ -63,6 +65,8 @@ export class TokenService {
    * Keyed by the whole token, so only its holder can hit an entry.
    */
   private readonly verified = new TtlCache<string, Readonly<TokenClaims>>(VERIFIED_TTL_MS, 20_000);
+
+  private readonly subjectListeners: SubjectListener[] = [];
 
   constructor(private readonly config: Config) {
     this.key = createSecretKey(Buffer.from(config.JWT_SECRET, 'utf8'));
@@ -185,7 +189,18 @@ export class TokenService {
   /** Ends the sign-in a refresh token belongs to (its whole family); an unusable token ends nothing. */
   async revokeToken(em: EntityManager, token: string, kind: RefreshSubject): Promise<void> {
     const stored = await this.storedRefresh(em, token, kind);
-    if (stored) await this.revokeFamily(em, stored.claims.tid, stored.row.family);
+    if (!stored) return;
+    await this.revokeFamily(em, stored.claims.tid, stored.row.family);
+    await this.subjectChanged(stored.claims.tid, kind, stored.claims.sub);
+  }
+
+  /** Told after a subject's sign-ins ended or its role changed, so in-process copies of them (console sessions) drop it on every replica. */
+  onSubjectChanged(listener: SubjectListener): void {
+    this.subjectListeners.push(listener);
+  }
+
+  async subjectChanged(tenantId: string, kind: RefreshSubject, subjectId: string): Promise<void> {
+    await Promise.all(this.subjectListeners.map((l) => l(tenantId, kind, subjectId)));
   }
 
   /** The row a refresh token of ours stands for, when the token verifies and matches it; else undefined. */
@@ -210,5 +225,6 @@ export class TokenService {
       { tenant: tenantId, subjectType: kind, subjectId, revokedAt: null },
       { revokedAt: new Date() },
     );
+    await this.subjectChanged(tenantId, kind, subjectId);
   }
 }

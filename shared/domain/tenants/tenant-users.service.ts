@@ -105,6 +105,7 @@ export class TenantUserService {
     user.role = role;
     user.updatedAt = new Date();
     await em.flush();
+    await this.tokens.subjectChanged(tenantId, 'tenant-user', user.id);
     return userView(user);
   }
 
