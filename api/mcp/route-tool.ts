@@ -36,6 +36,11 @@ export function routeInputOf(spec: RouteSpec, args: Record<string, unknown>): Ro
   return { params, query, body: spec.body ? body : undefined };
 }
 
+/** "3 rows": a count for a tool's summary line. */
+export const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+/** How many items the answer's array `key` holds. */
+export const rows = (d: Record<string, unknown>, key: string) => (Array.isArray(d[key]) ? (d[key] as unknown[]).length : 0);
+
 /** A read tool that is one REST route: its arguments are the route's parameters, its result the route's `data`. */
 export function routeReadTool(o: {
   name: string;

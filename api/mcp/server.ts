@@ -1,20 +1,23 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { ErrorRequestHandler, Response } from 'express';
+import type { ErrorRequestHandler } from 'express';
 import { isAppError } from '../../shared/errors/app-error';
 import { statusForCode } from '../http/error-to-http';
 import { defineRoute, type RouteSpec } from '../routes/route';
 import type { AppDeps } from '../deps';
 import type { ToolCall } from './route-call';
 import { register, type ToolSpec } from './tool-kit';
+import { JsonResponseTransport } from './json-transport';
+import { mcpParseError, methodNotAllowed, readPost, sendRefusal, type McpPost } from './http-rules';
 import { listAdAccounts } from './tools/accounts';
-import { getJob, getPerformance, googleAdsSearch, listJobs } from './tools/reads';
+import { getJob, getPerformance, listJobs } from './tools/reads';
 import { updateStatus } from './tools/writes';
 import { updateBudget } from './tools/budget';
 import { listAds, listAdSets, listCampaigns } from './tools/lists';
 import { createCampaign } from './tools/create';
+import { platformMcp } from './platforms';
+import { PLATFORMS } from '../../shared/platforms';
 
 /** The curated tool set (docs/mcp.md lists each with its annotations). */
 export const MCP_TOOLS: readonly ToolSpec[] = [
@@ -23,12 +26,12 @@ export const MCP_TOOLS: readonly ToolSpec[] = [
   listCampaigns,
   listAdSets,
   listAds,
-  googleAdsSearch,
   getJob,
   listJobs,
   createCampaign,
   updateStatus,
   updateBudget,
+  ...PLATFORMS.flatMap((p) => platformMcp[p].tools ?? []),
 ];
 
 export const MCP_PATH = '/mcp';
@@ -64,8 +67,8 @@ function takeServer(): McpServer {
   return server;
 }
 
-async function giveBack(server: McpServer, transport: StreamableHTTPServerTransport): Promise<void> {
-  await transport.close();
+async function giveBack(server: McpServer): Promise<void> {
+  // Closing the server closes its transport, which aborts whatever handler of this request still runs.
   await server.close();
   if (server.server.getClientCapabilities() === undefined && idle.length < MAX_IDLE) idle.push(server);
 }
@@ -87,18 +90,43 @@ function protectedResourceMetadata(deps: AppDeps) {
   };
 }
 
-/** MCP clients find the resource metadata through this challenge on every 401 of the endpoint (RFC 9728 §5.1). */
+/**
+ * The endpoint's errors as MCP clients read them: MCP clients find the resource metadata through the
+ * challenge on every 401 (RFC 9728 §5.1), and a body that is not JSON is a JSON-RPC parse error.
+ */
 export function mcpChallenge(deps: AppDeps): ErrorRequestHandler {
-  return (err, _req, res, next) => {
+  return (err, req, res, next) => {
     if (isAppError(err) && statusForCode(err.code) === 401 && !res.headersSent) {
       res.setHeader('WWW-Authenticate', `Bearer resource_metadata="${resourceMetadataUrl(deps)}"`);
     }
-    next(err);
+    mcpParseError(err, req, res, next);
   };
 }
 
-const notAllowed = (res: Response) =>
-  res.status(405).set('Allow', 'POST').json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server is stateless, send POST' }, id: null });
+/**
+ * One POST through a pooled server and a transport of its own. Requests are answered with their
+ * responses as JSON (one object, or an array for a batch); notifications and responses alone with 202.
+ */
+async function answerPost(post: McpPost, call: ToolCall): Promise<void> {
+  const { res } = call;
+  const server = takeServer();
+  const transport = new JsonResponseTransport(post.requestIds);
+  await server.connect(transport);
+  // Every handler gets the HTTP request's authentication as `authInfo`: the tools find their request there.
+  const authInfo: AuthInfo = { token: '', clientId: '', scopes: [], extra: { call } };
+  if (post.requestIds.length === 0) {
+    transport.deliver(post.messages, authInfo);
+    res.status(202).end();
+    await giveBack(server);
+    return;
+  }
+  res.on('close', () => void giveBack(server));
+  transport.deliver(post.messages, authInfo);
+  const answers = await transport.answers;
+  // No answers: the client went away and the transport closed with it.
+  if (!answers || res.headersSent) return;
+  res.status(200).json(post.batch ? answers : answers[0]);
+}
 
 const metadataRoute = (path: string): RouteSpec =>
   defineRoute({
@@ -130,14 +158,9 @@ export const mcpRoutes: RouteSpec[] = [
     auth: 'external',
     hidden: true,
     handler: async ({ deps, auth, req, res }) => {
-      const server = takeServer();
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      res.on('close', () => void giveBack(server, transport));
-      await server.connect(transport);
-      // The transport hands `req.auth` to every handler as `authInfo`: the tools find their request there.
-      const call: ToolCall = { deps, auth, req, res };
-      (req as typeof req & { auth?: AuthInfo }).auth = { token: '', clientId: '', scopes: [], extra: { call } };
-      await transport.handleRequest(req, res, req.body);
+      const post = readPost(req);
+      if ('status' in post) sendRefusal(res, post);
+      else await answerPost(post, { deps, auth, req, res });
       return { handled: true };
     },
   }),
@@ -151,7 +174,7 @@ export const mcpRoutes: RouteSpec[] = [
       auth: 'external',
       hidden: true,
       handler: async ({ res }) => {
-        notAllowed(res);
+        sendRefusal(res, methodNotAllowed);
         return { handled: true };
       },
     }),

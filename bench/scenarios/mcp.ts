@@ -78,7 +78,7 @@ export const mcpScenario: Scenario = {
       ],
       targets: [{ name: 'MCP tool call p50 vs the REST call (one at a time)', expected: '≤ 1.2×', actual: `${p50x.toFixed(2)}×`, met: p50x <= 1.2 }],
       notes: [
-        `${ctx.settings.durationS} s × ${ctx.settings.repeats} (median) per measurement, interleaved; one at a time: back-to-back requests timed with performance.now(); one transport per request (stateless), servers reused one request at a time; simulator latency 0, limiter unpaced. Saturated, p50 follows CPU per call: the SDK's request handling (JSON-RPC validation, the Node-to-Fetch request conversion) is most of the difference.`,
+        `${ctx.settings.durationS} s × ${ctx.settings.repeats} (median) per measurement, interleaved; one at a time: back-to-back requests timed with performance.now(); one JSON-response transport per request (stateless, fed express's parsed body), servers reused one request at a time; simulator latency 0, limiter unpaced. Saturated, p50 follows CPU per call: the SDK's Protocol (message guards, request schema, tool argument and output validation) is most of the difference.`,
       ],
       details: { runs: runs.runs },
     };

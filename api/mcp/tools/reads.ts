@@ -1,7 +1,4 @@
-import { routeReadTool } from '../route-tool';
-
-const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-const rows = (d: Record<string, unknown>, key: string) => (Array.isArray(d[key]) ? (d[key] as unknown[]).length : 0);
+import { count, routeReadTool, rows } from '../route-tool';
 const more = (d: Record<string, unknown>) => (d.nextCursor ? '; more with cursor = nextCursor' : '');
 
 export const getPerformance = routeReadTool({
@@ -12,15 +9,6 @@ export const getPerformance = routeReadTool({
     'adAccountIds is a comma list of platform:id (e.g. "facebook:act_1,google:1234567890"); without it every activated account. Money is exact decimal text.',
   operationId: 'readReport',
   summary: (d) => `${count(rows(d, 'rows'), 'row')}, ${count(rows(d, 'errors'), 'account error')}${more(d)}`,
-});
-
-export const googleAdsSearch = routeReadTool({
-  name: 'google_ads_search',
-  title: 'Search Google Ads (GAQL)',
-  description:
-    'Runs one Google Ads Query Language query (raw `query`, or the structured resource/fields/where form) on one or more of the user\'s Google Ads accounts. The query is parsed and checked before any call to Google: a bad one is INVALID_QUERY with the position of the error.',
-  operationId: 'googleGaql',
-  summary: (d) => `${count(rows(d, 'data'), 'row')} from ${count(rows(d, 'accountIds'), 'account')}`,
 });
 
 export const getJob = routeReadTool({
