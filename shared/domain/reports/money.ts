@@ -1,21 +1,19 @@
 import { minorUnits } from '../../platforms/core/money';
-import { addDec, formatDec, formatDecText, intDec, parseDec, parseSmallDec, ratioDec, ratioSmall, ZERO, isDecimal, type Dec, type SmallDec } from '../../platforms/core/decimal';
+import { addDec, canonicalDecText, formatDec, formatDecText, intDec, parseDec, parseSmallDec, ratioDec, ratioSmall, ZERO, isDecimal, type Dec, type SmallDec } from '../../platforms/core/decimal';
 
 export { minorUnits };
 
 /** A platform's money text in the currency's canonical form: exact, at least its minor digits. */
 export function money(text: string, currency: string, minor = minorUnits(currency)): string {
-  return formatDecText(isDecimal(text) ? text : '0', minor);
+  return canonicalDecText(text, minor) ?? formatDecText('0', minor);
 }
 
 export const RATIO_DIGITS = 6;
 
-/**
- * The derived metrics, the same for every platform: ctr = clicks / impressions × 100 (percent),
- * cpc = spend / clicks, cpm = spend / impressions × 1000, each rounded half away from zero to six
- * decimals; null when the denominator is 0.
- */
-export function derived(spend: Dec, impressions: number, clicks: number): { ctr: string | null; cpc: string | null; cpm: string | null } {
+type Derived = { ctr: string | null; cpc: string | null; cpm: string | null };
+
+/** `derived` in BigInt, for a spend or counts past what float arithmetic holds exactly. */
+function derivedExact(spend: Dec, impressions: number, clicks: number): Derived {
   return {
     ctr: ratioDec(intDec(clicks), intDec(impressions), RATIO_DIGITS, 100n),
     cpc: ratioDec(spend, intDec(clicks), RATIO_DIGITS),
@@ -26,10 +24,12 @@ export function derived(spend: Dec, impressions: number, clicks: number): { ctr:
 const small = (n: number): SmallDec | undefined => (Number.isSafeInteger(n) ? { units: n, scale: 0 } : undefined);
 
 /**
- * `derived` of a spend given as decimal text: in float arithmetic where every intermediate stays
- * below 2^53 (a report's rows nearly always do; exact all the same), else through BigInt.
+ * The derived metrics, the same for every platform and for the totals: ctr = clicks / impressions ×
+ * 100 (percent), cpc = spend / clicks, cpm = spend / impressions × 1000, each rounded half away from
+ * zero to six decimals; null when the denominator is 0. Computed in float arithmetic where every
+ * intermediate stays below 2^53 (a report's rows nearly always do; exact all the same), else in BigInt.
  */
-export function derivedOf(spend: string, impressions: number, clicks: number): { ctr: string | null; cpc: string | null; cpm: string | null } {
+export function derived(spend: string, impressions: number, clicks: number): Derived {
   const s = parseSmallDec(spend);
   const i = small(impressions);
   const c = small(clicks);
@@ -39,7 +39,7 @@ export function derivedOf(spend: string, impressions: number, clicks: number): {
     const cpm = ratioSmall(s, i, RATIO_DIGITS, 1000);
     if (ctr !== undefined && cpc !== undefined && cpm !== undefined) return { ctr, cpc, cpm };
   }
-  return derived(isDecimal(spend) ? parseDec(spend) : ZERO, impressions, clicks);
+  return derivedExact(isDecimal(spend) ? parseDec(spend) : ZERO, impressions, clicks);
 }
 
 export { addDec, parseDec, formatDec, ZERO, type Dec };

@@ -59,17 +59,23 @@ export interface ReportPage {
   nextCursor: string | null;
 }
 
-/** The page `from`/`limit` (the decoded cursor) cuts from the whole report (the metrics asked for), with the report's totals and errors. */
-export function pageOfReport(parts: readonly AccountRows[], errors: ReportAccountError[], page: { from: number; limit: number }, metrics?: readonly ReportMetric[]): ReportPage {
-  const { from } = page;
+/** The whole report from its accounts' parts: every row in report order, the totals per currency. */
+export function wholeReport(parts: readonly AccountRows[]): { rows: ReportRow[]; totals: CurrencyTotal[] } {
   const rows = inReportOrder(parts);
   const totals = new CurrencyTotals();
   for (const p of parts) totals.mergeAmounts(p.totals);
   // The float sum of conversions depends on its order: the report's, as the rows are ordered.
   for (const r of rows) totals.addConversions(r.currency, r.conversions);
+  return { rows, totals: totals.result() };
+}
+
+/** The page `from`/`limit` (the decoded cursor) cuts from the whole report (the metrics asked for), with the report's totals and errors. */
+export function pageOfReport(parts: readonly AccountRows[], errors: ReportAccountError[], page: { from: number; limit: number }, metrics?: readonly ReportMetric[]): ReportPage {
+  const { from } = page;
+  const { rows, totals } = wholeReport(parts);
   return {
     rows: rows.slice(from, from + page.limit).map((r) => projectMetrics(r, metrics)),
-    totals: totals.result(),
+    totals,
     errors,
     nextCursor: from + page.limit < rows.length ? encodeOffset(from + page.limit) : null,
   };

@@ -1,5 +1,5 @@
 import type { SourceRow } from '../../platforms/core/report-source';
-import { derivedOf, minorUnits, money } from './money';
+import { derived, minorUnits, money } from './money';
 import { finalBefore } from './report-accounts';
 import type { ReportInput, ReportRow } from './report.types';
 
@@ -13,46 +13,44 @@ export interface AccountContext {
   restatementDays: number;
 }
 
+const firstDayNotFinal = (ctx: AccountContext, now: Date) => new Date(finalBefore(ctx.timezone, ctx.restatementDays, now)).toISOString().slice(0, 10);
+
 /**
  * A platform row as a report row: money in the currency's canonical form, the derived metrics,
- * finality (`finalFrom`: the account's first day not yet final, computed once per account).
+ * finality (`finalDay`: the account's first day not yet final, YYYY-MM-DD, computed once per
+ * account; days compare as their text).
  */
 export function buildRow(
   ctx: AccountContext,
   r: SourceRow,
   input: Pick<ReportInput, 'level' | 'granularity' | 'from' | 'to' | 'includeRaw'>,
   now = new Date(),
-  finalFrom = finalBefore(ctx.timezone, ctx.restatementDays, now),
+  finalDay = firstDayNotFinal(ctx, now),
   minor = minorUnits(ctx.currency),
 ): ReportRow {
   const spend = money(r.spend, ctx.currency, minor);
-  const { ctr, cpc, cpm } = derivedOf(spend, r.impressions, r.clicks);
+  const { ctr, cpc, cpm } = derived(spend, r.impressions, r.clicks);
   const parent = { campaignId: r.parent.campaignId ?? null, adsetId: r.parent.adsetId ?? null };
   const conversionValue = r.conversionValue === null ? null : money(r.conversionValue, ctx.currency, minor);
-  // One literal per granularity (not spreads): the row is built in one allocation, keys in answer order.
-  const row: ReportRow =
-    input.granularity === 'day'
-      ? {
-          platform: ctx.platform, adAccountId: ctx.adAccountId, accountName: ctx.accountName, currency: ctx.currency, timezone: ctx.timezone, level: input.level,
-          id: r.id, name: r.name, parent, date: r.date ?? input.from,
-          spend, conversionValue, impressions: r.impressions, clicks: r.clicks, conversions: r.conversions, reach: r.reach, ctr, cpc, cpm,
-          attribution: r.attribution, finalized: Date.parse(`${r.date ?? input.to}T00:00:00Z`) < finalFrom,
-        }
-      : {
-          platform: ctx.platform, adAccountId: ctx.adAccountId, accountName: ctx.accountName, currency: ctx.currency, timezone: ctx.timezone, level: input.level,
-          id: r.id, name: r.name, parent, from: input.from, to: input.to,
-          spend, conversionValue, impressions: r.impressions, clicks: r.clicks, conversions: r.conversions, reach: r.reach, ctr, cpc, cpm,
-          attribution: r.attribution, finalized: Date.parse(`${r.date ?? input.to}T00:00:00Z`) < finalFrom,
-        };
+  const daily = input.granularity === 'day';
+  // One literal whatever the granularity, so every row has one shape, keys in answer order: a daily
+  // row's `from`/`to` and a total's `date` are undefined, which JSON leaves out.
+  const row: ReportRow = {
+    platform: ctx.platform, adAccountId: ctx.adAccountId, accountName: ctx.accountName, currency: ctx.currency, timezone: ctx.timezone, level: input.level,
+    id: r.id, name: r.name, parent,
+    date: daily ? (r.date ?? input.from) : undefined, from: daily ? undefined : input.from, to: daily ? undefined : input.to,
+    spend, conversionValue, impressions: r.impressions, clicks: r.clicks, conversions: r.conversions, reach: r.reach, ctr, cpc, cpm,
+    attribution: r.attribution, finalized: (r.date ?? input.to) < finalDay,
+  };
   if (input.includeRaw) row.raw = r.raw;
   return row;
 }
 
 export function buildRows(ctx: AccountContext, rows: readonly SourceRow[], input: ReportInput): ReportRow[] {
   const now = new Date();
-  const finalFrom = finalBefore(ctx.timezone, ctx.restatementDays, now);
+  const finalDay = firstDayNotFinal(ctx, now);
   const minor = minorUnits(ctx.currency);
-  return rows.map((r) => buildRow(ctx, r, input, now, finalFrom, minor));
+  return rows.map((r) => buildRow(ctx, r, input, now, finalDay, minor));
 }
 
 const ALL_METRICS = ['spend', 'conversionValue', 'impressions', 'clicks', 'conversions', 'reach', 'ctr', 'cpc', 'cpm'] as const;

@@ -1,8 +1,6 @@
-import { parseSmallDec } from '../../platforms/core/decimal';
+import { parseSmallDec, POW10_NUM } from '../../platforms/core/decimal';
 import { addDec, derived, formatDec, minorUnits, parseDec, type Dec } from './money';
 import type { CurrencyTotal, ReportRow } from './report.types';
-
-const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
 
 /**
  * An exact sum of decimal texts: in float arithmetic while every amount and the sum stay integers
@@ -18,8 +16,8 @@ class DecSum {
       const d = parseSmallDec(text);
       if (d) {
         const scale = Math.max(this.scale, d.scale);
-        const a = this.units * POW10[scale - this.scale]!;
-        const b = d.units * POW10[scale - d.scale]!;
+        const a = this.units * POW10_NUM[scale - this.scale]!;
+        const b = d.units * POW10_NUM[scale - d.scale]!;
         const sum = a + b;
         if (Number.isSafeInteger(a) && Number.isSafeInteger(b) && Number.isSafeInteger(sum)) {
           this.units = sum;
@@ -96,17 +94,20 @@ export class CurrencyTotals {
   result(): CurrencyTotal[] {
     return [...this.by.entries()]
       .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
-      .map(([currency, a]) => ({
-        currency,
-        spend: formatDec(a.spend.value(), minorUnits(currency)),
-        conversionValue: formatDec(a.value.value(), minorUnits(currency)),
-        impressions: a.impressions,
-        clicks: a.clicks,
-        // Google's fractional conversions summed as floats would drift: six decimals are kept.
-        conversions: Math.round(a.conversions * 1e6) / 1e6,
-        ...derived(a.spend.value(), a.impressions, a.clicks),
-        rows: a.rows,
-      }));
+      .map(([currency, a]) => {
+        const spend = formatDec(a.spend.value(), minorUnits(currency));
+        return {
+          currency,
+          spend,
+          conversionValue: formatDec(a.value.value(), minorUnits(currency)),
+          impressions: a.impressions,
+          clicks: a.clicks,
+          // Google's fractional conversions summed as floats would drift: six decimals are kept.
+          conversions: Math.round(a.conversions * 1e6) / 1e6,
+          ...derived(spend, a.impressions, a.clicks),
+          rows: a.rows,
+        };
+      });
   }
 }
 

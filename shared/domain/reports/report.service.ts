@@ -8,8 +8,7 @@ import type { AuthContext } from '../identity/auth-context';
 import type { AdAccountGuard, GuardedAccount } from '../ad-accounts/guard.service';
 import { activatedAccounts, FactsCache, storedFacts, type StoredAccount } from './report-accounts';
 import { buildRows, type AccountContext } from './report-rows';
-import { totalsByCurrency } from './report-totals';
-import { accountOrderKey, accountPart, pageOfReport, type ReportPage } from './report-page';
+import { accountOrderKey, accountPart, pageOfReport, wholeReport, type AccountRows, type ReportPage } from './report-page';
 import { decodeOffset } from './report-paging';
 import type { ReportAccountError, ReportAccountId, ReportInput, ReportResult, ReportRow } from './report.types';
 
@@ -106,13 +105,11 @@ export class ReportService {
 
   /**
    * Reads guarded accounts (`errors`: those the guard already left out) into one report, rows in
-   * report order. `onAccount` hears each account as it is read (a report job's progress).
+   * report order (the order `readPage` pages). `onAccount` hears each account as it is read (a report job's progress).
    */
   async read(accounts: readonly GuardedAccount[], guardErrors: readonly ReportAccountError[], input: ReportInput, onAccount?: (done: number, rows: number) => void): Promise<ReportResult> {
-    const { parts, errors } = await this.readAccounts(accounts, guardErrors, input, (_key, rows) => rows, onAccount);
-    const rows = parts.flat();
-    sortRows(rows);
-    return { rows, totals: totalsByCurrency(rows), errors };
+    const { parts, errors } = await this.readAccounts(accounts, guardErrors, input, onAccount);
+    return { ...wholeReport(parts), errors };
   }
 
   /**
@@ -122,21 +119,20 @@ export class ReportService {
   async readPage(accounts: readonly GuardedAccount[], guardErrors: readonly ReportAccountError[], input: ReportInput, page: { cursor?: string; limit: number }): Promise<ReportPage> {
     // A bad cursor is answered before any platform is called.
     const from = decodeOffset(page.cursor);
-    const { parts, errors } = await this.readAccounts(accounts, guardErrors, input, accountPart);
+    const { parts, errors } = await this.readAccounts(accounts, guardErrors, input);
     return pageOfReport(parts, errors, { from, limit: page.limit }, input.metrics);
   }
 
   /**
-   * Every account read with bounded concurrency, `shape` applied to its built rows as soon as they
-   * are in (while other accounts are still being read); parts in the accounts' order.
+   * Every account read with bounded concurrency, its rows sorted and counted as soon as they are in
+   * (while other accounts are still being read); parts in the accounts' order.
    */
-  private async readAccounts<T>(
+  private async readAccounts(
     accounts: readonly GuardedAccount[],
     guardErrors: readonly ReportAccountError[],
     input: ReportInput,
-    shape: (key: string, rows: ReportRow[]) => T,
     onAccount?: (done: number, rows: number) => void,
-  ): Promise<{ parts: T[]; errors: ReportAccountError[] }> {
+  ): Promise<{ parts: AccountRows[]; errors: ReportAccountError[] }> {
     const errors = [...guardErrors];
     let done = 0;
     let rowCount = 0;
@@ -144,11 +140,11 @@ export class ReportService {
     const stored = storedFacts(this.deps.orm, accounts[0]?.tenantId ?? '', accounts.map((a) => a.id));
     stored.catch(() => undefined);
     const callers = this.callers(accounts);
-    const read = await mapBounded(accounts, this.deps.concurrency, async (account): Promise<{ part: T } | ReportAccountError> => {
+    const read = await mapBounded(accounts, this.deps.concurrency, async (account): Promise<{ part: AccountRows } | ReportAccountError> => {
       try {
         const rows = await this.accountRows(account, callers.get(account.id)!, stored.then((s) => s.get(account.id)), input);
         rowCount += rows.length;
-        return { part: shape(accountOrderKey(account.platform, account.platformAccountId), rows) };
+        return { part: accountPart(accountOrderKey(account.platform, account.platformAccountId), rows) };
       } catch (err) {
         this.deps.logger.info({ platform: account.platform, adAccountId: account.platformAccountId, code: isAppError(err) ? err.code : 'INTERNAL' }, 'report: account left out');
         if (!isAppError(err)) this.deps.logger.error({ err }, 'report: unexpected error reading an account');
@@ -159,7 +155,7 @@ export class ReportService {
     });
     // The gateway's own database failing fails the report, not each account.
     await stored;
-    const parts: T[] = [];
+    const parts: AccountRows[] = [];
     for (const r of read) {
       if ('part' in r) parts.push(r.part);
       else errors.push(r);
@@ -204,14 +200,4 @@ export class ReportService {
     };
     return buildRows(ctx, got.rows, input);
   }
-}
-
-/**
- * Report order: platform, account, row id, day. Each row's key is built once (a sort compares a
- * row about log2(n) times), with separators below every character the fields may hold.
- */
-function sortRows(rows: ReportRow[]): void {
-  const keyed = rows.map((r) => ({ k: `${r.platform}\u0001${r.adAccountId}\u0001${r.id}\u0001${r.date ?? ''}`, r }));
-  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
-  keyed.forEach((x, i) => (rows[i] = x.r));
 }

@@ -100,8 +100,15 @@ function smallRatio(num: bigint, den: bigint): bigint | undefined {
  * row's money, and the platforms' amounts are nearly always canonical already.
  */
 export function formatDecText(s: string, minDigits = 0): string {
-  const m = DECIMAL.exec(s.trim());
-  if (!m) throw new Error(`not a decimal: ${s}`);
+  const text = canonicalDecText(s.trim(), minDigits);
+  if (text === undefined) throw new Error(`not a decimal: ${s}`);
+  return text;
+}
+
+/** `formatDecText` of a text that may not be a decimal (then undefined), matched once. */
+export function canonicalDecText(s: string, minDigits = 0): string | undefined {
+  const m = DECIMAL.exec(s);
+  if (!m) return undefined;
   let int = m[2]!;
   let cut = 0;
   while (cut < int.length - 1 && int.charCodeAt(cut) === 48) cut++;
@@ -121,17 +128,31 @@ export interface SmallDec {
   scale: number;
 }
 
-/** The text as a SmallDec, or undefined when its digits do not fit in 2^53 (then use parseDec). */
+/**
+ * The text as a SmallDec, or undefined when it is not a decimal or its digits do not fit in 2^53
+ * (then use parseDec). Read character by character: a report parses every row's spend.
+ */
 export function parseSmallDec(s: string): SmallDec | undefined {
-  const m = DECIMAL.exec(s);
-  if (!m) return undefined;
-  const frac = m[3] ?? '';
-  if (m[2]!.length + frac.length > 15) return undefined;
-  const units = Number(`${m[2]}${frac}`);
-  return { units: m[1] ? -units : units, scale: frac.length };
+  const neg = s.charCodeAt(0) === 45;
+  let i = neg ? 1 : 0;
+  let units = 0;
+  let digits = 0;
+  let point = -1;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      units = units * 10 + (c - 48);
+      digits++;
+    } else if (c === 46 && point < 0 && digits > 0) point = digits;
+    else return undefined;
+  }
+  // Digits on both sides of a point, at most 15 in all (every such integer is exact in a float).
+  if (digits === 0 || point === digits || digits > 15) return undefined;
+  return { units: neg ? -units : units, scale: point < 0 ? 0 : digits - point };
 }
 
-const POW10_NUM = Array.from({ length: 16 }, (_, i) => 10 ** i);
+/** 10^0 … 10^15 as numbers: every power a safe-integer decimal may be scaled by. */
+export const POW10_NUM = Array.from({ length: 16 }, (_, i) => 10 ** i);
 
 /**
  * `ratioDec` on small decimals without BigInt, the same result; undefined when an intermediate

@@ -1,6 +1,6 @@
 /** Exact money of the report: decimal text in and out, never a JS float; ISO 4217 minor units; the ratio formulas. */
-import { formatDec, formatDecText, parseDec, ratioDec, shiftDec } from '../../../shared/platforms/core/decimal';
-import { derived, derivedOf, minorUnits, money } from '../../../shared/domain/reports/money';
+import { formatDec, formatDecText, intDec, parseDec, parseSmallDec, ratioDec, shiftDec } from '../../../shared/platforms/core/decimal';
+import { derived, minorUnits, money } from '../../../shared/domain/reports/money';
 import { accountOrderKey, accountPart, pageOfReport } from '../../../shared/domain/reports/report-page';
 import { decodeOffset } from '../../../shared/domain/reports/report-paging';
 import type { ReportRow } from '../../../shared/domain/reports/report.types';
@@ -27,8 +27,8 @@ describe('report money', () => {
   });
 
   it('computes ctr, cpc and cpm to six decimals, null on a zero denominator', () => {
-    expect(derived(parseDec('10.00'), 3, 1)).toEqual({ ctr: '33.333333', cpc: '10.000000', cpm: '3333.333333' });
-    expect(derived(parseDec('0.00'), 0, 0)).toEqual({ ctr: null, cpc: null, cpm: null });
+    expect(derived('10.00', 3, 1)).toEqual({ ctr: '33.333333', cpc: '10.000000', cpm: '3333.333333' });
+    expect(derived('0.00', 0, 0)).toEqual({ ctr: null, cpc: null, cpm: null });
     expect(ratioDec(parseDec('2'), parseDec('3'), 6)).toBe('0.666667');
   });
 
@@ -42,7 +42,20 @@ describe('report money', () => {
 
   it('gives the same ratios in float arithmetic as in BigInt, and falls back past 2^53', () => {
     const cases: Array<[string, number, number]> = [['10.00', 3, 1], ['0.00', 0, 0], ['123.45', 98765, 4321], ['0.015', 7, 3], ['98765432109876543.21', 3, 7], ['5', 9007199254740993, 1]];
-    for (const [spend, impressions, clicks] of cases) expect(derivedOf(spend, impressions, clicks)).toEqual(derived(parseDec(spend), impressions, clicks));
+    const inBigInt = (spend: string, impressions: number, clicks: number) => ({
+      ctr: ratioDec(intDec(clicks), intDec(impressions), 6, 100n),
+      cpc: ratioDec(parseDec(spend), intDec(clicks), 6),
+      cpm: ratioDec(parseDec(spend), intDec(impressions), 6, 1000n),
+    });
+    for (const [spend, impressions, clicks] of cases) expect(derived(spend, impressions, clicks)).toEqual(inBigInt(spend, impressions, clicks));
+  });
+
+  it('reads a small decimal as the exact decimal, and refuses what is not one or does not fit in 2^53', () => {
+    for (const text of ['0', '-0', '007.50', '12.3400', '-12.5', '123456789012345', '1234567890.12345']) {
+      const d = parseSmallDec(text)!;
+      expect({ units: BigInt(d.units), scale: d.scale }).toEqual(parseDec(text));
+    }
+    for (const text of ['', '-', '.5', '1.', '1.2.3', '1e5', ' 1', '+1', '1234567890123456', '0.1234567890123456']) expect(parseSmallDec(text)).toBeUndefined();
   });
 
   it('pages rows sorted account by account in the order, with the totals, of the whole report sorted at the end', () => {

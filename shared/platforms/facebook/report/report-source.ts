@@ -53,7 +53,8 @@ function sumActions(list: unknown): { count: number; value: string } | null {
   if (!Array.isArray(list)) return null;
   let total = ZERO;
   for (const a of list as Array<{ action_type?: string; value?: string }>) if (CONVERSION_ACTIONS.has(String(a.action_type)) && a.value) total = addDec(total, parseDec(String(a.value)));
-  return { count: Number(formatDec(total)), value: formatDec(total) };
+  const value = formatDec(total);
+  return { count: Number(value), value };
 }
 
 const text = (v: unknown): string | null => (v === undefined || v === null ? null : String(v));
