@@ -95,13 +95,15 @@ export function proxyPathSegments(raw: string): { segments: string[]; decoded: s
   const decoded = segments.map((s) => {
     if (!s) throw badPath('empty segment');
     if (!SEGMENT.test(s)) throw badPath('a segment holds a character a path may not');
-    let d: string;
+    // SEGMENT admits none of UNSAFE_DECODED's characters as they are: only an escape can bring one in.
+    const escaped = s.includes('%');
+    let d = s;
     try {
-      d = decodeURIComponent(s);
+      if (escaped) d = decodeURIComponent(s);
     } catch {
       throw badPath('a segment is not valid percent-encoding');
     }
-    if (d === '.' || d === '..' || UNSAFE_DECODED.test(d)) throw badPath('a segment leaves the platform’s API path');
+    if (d === '.' || d === '..' || (escaped && UNSAFE_DECODED.test(d))) throw badPath('a segment leaves the platform’s API path');
     return d;
   });
   return { segments, decoded };
