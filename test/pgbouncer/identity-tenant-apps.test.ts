@@ -1,0 +1,7 @@
+// The identity suite tenant-apps again, behind pgbouncer in transaction mode.
+import { throughPgBouncer } from '../helpers/through-pgbouncer';
+
+const bouncer = throughPgBouncer();
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the suite must load after the pooler's beforeAll
+require('../api/identity/tenant-apps.test');
+afterAll(() => bouncer.stop());

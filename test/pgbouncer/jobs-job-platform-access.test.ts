@@ -1,0 +1,7 @@
+// The jobs suite job-platform-access again, behind pgbouncer in transaction mode.
+import { throughPgBouncer } from '../helpers/through-pgbouncer';
+
+const bouncer = throughPgBouncer();
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the suite must load after the pooler's beforeAll
+require('../api/jobs/job-platform-access.test');
+afterAll(() => bouncer.stop());

@@ -1,0 +1,7 @@
+// The jobs suite job-polling-auth again, behind pgbouncer in transaction mode.
+import { throughPgBouncer } from '../helpers/through-pgbouncer';
+
+const bouncer = throughPgBouncer();
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the suite must load after the pooler's beforeAll
+require('../api/jobs/job-polling-auth.test');
+afterAll(() => bouncer.stop());
