@@ -1,6 +1,7 @@
 import type { TestApp } from '../world';
 import { useWorld } from '../world';
 import { csrfIn, fetchPage, makeUser, signIn } from './console-support';
+import { queriesDuring } from '../helpers/sql-spy';
 
 /**
  * Two app instances (same database and Redis, separate memory), each keeping the console's live
@@ -18,17 +19,6 @@ const userIdOf = async (email: string) =>
 const heardOn = (app: TestApp, userId: string) =>
   new Promise<void>((resolve) => app.services.guard.cache.listen((keys) => (keys === null || keys.includes(`console-user|${userId}`)) && resolve()));
 
-/** SQL statements the app's ORM sends while `fn` runs. */
-async function queriesDuring(app: TestApp, fn: () => Promise<unknown>): Promise<string[]> {
-  const conn = app.infra.orm.em.getConnection() as unknown as { executeQuery(sql: string, ...rest: unknown[]): Promise<unknown> };
-  const spy = jest.spyOn(conn, 'executeQuery');
-  try {
-    await fn();
-    return spy.mock.calls.map((c) => String(c[0]));
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 describe('console sessions across app instances', () => {
   it('a known sign-in is checked without reading its user or refresh token again', async () => {

@@ -8,6 +8,7 @@ import { reencryptSecretsJob } from '../../shared/queues/jobs';
 import { Vault } from '../../shared/infra/crypto';
 import { duplicateWith, type RedisClient } from '../../shared/infra/redis';
 import type { ReencryptReport } from '../../workers/jobs/reencrypt-secrets.job';
+import { queriesDuring } from '../helpers/sql-spy';
 
 // Key ids unique to this file: other files share the database and use their own rings (`dev1`, `k1`, …),
 // whose rows this ring cannot decrypt, so "rewritten" counts only this file's rows.
@@ -49,17 +50,6 @@ async function plainValues(a: TestApp) {
   return { apps, tokens };
 }
 
-/** SQL statements the app's ORM connection sends while `fn` runs. */
-async function queriesDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const conn = app.infra.orm.em.getConnection() as unknown as { executeQuery(sql: string, ...rest: unknown[]): Promise<unknown> };
-  const spy = jest.spyOn(conn, 'executeQuery');
-  try {
-    await fn();
-    return spy.mock.calls.map((c) => String(c[0]));
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 let events: QueueEvents | undefined;
 // BullMQ leaves a connection it was handed open on close(); the file closes its own.
@@ -129,7 +119,7 @@ describe('reencrypt-secrets maintenance job', () => {
     await readThroughApi();
     const readToken = () => app.services.platformAuth.tokenSource(tiktok.connectionId).then((s) => s.get());
     await readToken();
-    expect(await queriesDuring(readToken)).toEqual([]);
+    expect(await queriesDuring(app, readToken)).toEqual([]);
 
     // One row per batch: the keyset walk has to cross several batches in each table.
     const report = await runJob({ batchSize: 1 });
@@ -148,7 +138,7 @@ describe('reencrypt-secrets maintenance job', () => {
 
     // The rewritten row's cached token was dropped: the next read loads the row again.
     let token = '';
-    expect((await queriesDuring(async () => (token = await readToken()))).some((q) => /from "?connections"?/.test(q))).toBe(true);
+    expect((await queriesDuring(app, async () => (token = await readToken()))).some((q) => /from "?connections"?/.test(q))).toBe(true);
     expect(token).toBe(before.tokens[tiktok.connectionId]!.access);
     await readThroughApi();
 

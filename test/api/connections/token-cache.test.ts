@@ -2,6 +2,7 @@ import { eventually } from '../../helpers/eventually';
 import { externalUserToken } from '../../helpers/identity';
 import { authorize, connectAccount } from '../../helpers/connections';
 import { http, startWorld, type TestApp, type World } from '../../world';
+import { queriesDuring } from '../../helpers/sql-spy';
 
 let w: World;
 let a: TestApp;
@@ -18,17 +19,6 @@ afterAll(() => w?.close());
 
 const bearer = (t: string) => ({ authorization: `Bearer ${t}` });
 
-/** SQL statements the app's ORM sends while `fn` runs. */
-async function queriesDuring(app: TestApp, fn: () => Promise<unknown>): Promise<string[]> {
-  const conn = app.infra.orm.em.getConnection() as unknown as { executeQuery(sql: string, ...rest: unknown[]): Promise<unknown> };
-  const spy = jest.spyOn(conn, 'executeQuery');
-  try {
-    await fn();
-    return spy.mock.calls.map((c) => String(c[0]));
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 const refreshCalls = async () => (await w.sims.google!.calls('/token')).filter((c) => c.body?.grant_type === 'refresh_token').length;
 
