@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import type { AppDeps } from './deps';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
+import { parseQueryOnce } from './http/query-once';
 import { compress } from './middleware/compress';
 import { errorHandler, routeNotFound } from './middleware/error-handler';
 import { verifyJsonDepth, wellFormedInput } from './middleware/input-sanity';
@@ -24,6 +25,7 @@ export function createApp(deps: AppDeps, opts: CreateAppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  parseQueryOnce(app);
   // Route-level middleware built at import time (the ad-account guard) reaches services through here.
   app.locals.deps = deps;
   app.use(securityHeaders());

@@ -16,7 +16,26 @@ export function sendOk<T>(res: Response, data: T, message = 'OK', statusCode = 2
   const body: SuccessEnvelope<T> = { success: true, message, timestamp: new Date().toISOString(), statusCode, data };
   // An answer that started (or joined) a job names it beside `data`, which stays the platform's own answer.
   if (job) Object.assign(body, { jobId: job.id, pollUrl: job.pollUrl });
-  res.status(statusCode).json(body);
+  sendJson(res, statusCode, body);
+}
+
+/**
+ * What `res.status(s).json(body)` sends when the app sets no JSON replacer or spacing (it sets none)
+ * and the answer has no Content-Type or validator yet (every success envelope): the same bytes and
+ * headers, without express's per-answer content-type parsing, charset rewriting and header look-ups.
+ * Node itself drops the body of a HEAD answer.
+ */
+function sendJson(res: Response, statusCode: number, body: unknown): void {
+  // A type of the route's own, or a validator that could make it a 304: express decides as it always has.
+  if (res.hasHeader('Content-Type') || res.hasHeader('ETag') || res.hasHeader('Last-Modified')) {
+    res.status(statusCode).json(body);
+    return;
+  }
+  const text = JSON.stringify(body);
+  res.statusCode = statusCode;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
 
 function jobOf(err: AppError): { jobId?: string; pollUrl?: string } {

@@ -23,10 +23,20 @@ function shouldCompress(_req: Request, res: Response): boolean {
  * client as it is written instead of waiting for the compressor's buffer to fill.
  */
 export function compress(): RequestHandler {
-  return compression({
+  const compressing = compression({
     threshold: COMPRESS_ABOVE_BYTES,
     filter: shouldCompress,
     flush: constants.Z_SYNC_FLUSH,
     brotli: { flush: constants.BROTLI_OPERATION_FLUSH },
   });
+  return (req, res, next) => {
+    // A client that sends no Accept-Encoding gets every answer as is (the middleware's only choice is
+    // identity), so its per-request hooks on write, end and the headers are skipped; the answer still
+    // says it varies by Accept-Encoding.
+    if (req.headers['accept-encoding'] === undefined) {
+      res.setHeader('Vary', 'Accept-Encoding');
+      return next();
+    }
+    return compressing(req, res, next);
+  };
 }

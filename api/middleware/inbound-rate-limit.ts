@@ -132,8 +132,8 @@ class InboundCounter {
 
 const counters = new WeakMap<object, InboundCounter>();
 
-function setHeaders(res: Response, limit: number, policy: string, count: number, reset: number) {
-  res.setHeader('RateLimit-Limit', String(limit));
+function setHeaders(res: Response, limit: number, limitText: string, policy: string, count: number, reset: number) {
+  res.setHeader('RateLimit-Limit', limitText);
   res.setHeader('RateLimit-Remaining', String(Math.max(0, limit - count)));
   res.setHeader('RateLimit-Reset', String(reset));
   res.setHeader('RateLimit-Policy', policy);
@@ -151,11 +151,12 @@ export function inboundRateLimit(mode: AuthMode, deps: AppDeps): RequestHandler 
   if (!counter) counters.set(deps, (counter = new InboundCounter(deps)));
   const c = counter;
   const limit = c.limit;
+  const limitText = String(limit);
   const policy = `${limit};w=${WINDOW_MS / 1000}`;
   const unavailable = (req: Request, err: unknown) => req.ctx.log.warn({ err: (err as Error).message }, 'inbound rate limit unavailable; request allowed');
   const answer = (res: Response, result: Admission) => {
     const reset = Math.max(1, Math.ceil(result.resetMs / 1000));
-    setHeaders(res, limit, policy, result.count, reset);
+    setHeaders(res, limit, limitText, policy, result.count, reset);
     if (result.count > limit) {
       throw new AppError('RATE_LIMITED', `Rate limit of ${limit} requests per minute exceeded`, { retryAfter: reset });
     }

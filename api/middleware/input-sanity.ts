@@ -86,8 +86,22 @@ export function badStrings(part: string, value: unknown, out: { path: string; me
   return out;
 }
 
+/**
+ * Whether any string or field name under `value` holds a character `stringProblem` looks at. Builds
+ * no field paths, so clean input (nearly all of it) costs one scan; a hit is then examined in full.
+ */
+function anySuspect(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return SUSPECT.test(value);
+  if (value === null || typeof value !== 'object' || depth > MAX_JSON_DEPTH + 1) return false;
+  if (Array.isArray(value)) return value.some((v) => anySuspect(v, depth + 1));
+  const record = value as Record<string, unknown>;
+  for (const k of Object.keys(record)) if (SUSPECT.test(k) || anySuspect(record[k], depth + 1)) return true;
+  return false;
+}
+
 /** Throws 400 VALIDATION_FAILED naming each field whose string holds NUL or a lone surrogate. */
 export function assertWellFormed(part: string, value: unknown): void {
+  if (!anySuspect(value)) return;
   const details = badStrings(part, value);
   if (details.length > 0) {
     throw new AppError('VALIDATION_FAILED', `Invalid characters in request ${part}`, { details });

@@ -13,7 +13,8 @@ export interface RequestContext {
   /** Forked per request, created on first use so routes that never touch Postgres pay nothing. */
   readonly em: EntityManager;
   auth?: AuthContext;
-  startedAt: bigint;
+  /** performance.now() when the request arrived. */
+  startedAt: number;
   /**
    * The matched route's template for metrics, set as routing picks it: by the time an error answer
    * finishes, express has already reset `req.baseUrl` for a route inside a group router.
@@ -54,7 +55,7 @@ function onResponseFinished(hook: FinishHook, req: Request): void {
 export function requestContext(deps: AppDeps) {
   const { logger, orm, metrics } = deps;
   const finished: FinishHook = (req, res) => {
-    const ms = Number(process.hrtime.bigint() - req.ctx.startedAt) / 1e6;
+    const ms = performance.now() - req.ctx.startedAt;
     const route = req.ctx.route ?? (req.route ? `${req.baseUrl ?? ''}${(req.route as { path: string }).path}` : 'unmatched');
     metrics?.observeHttp(req.method, route, res.statusCode, ms / 1000);
     if (res.statusCode >= 500) req.ctx.log.error({ method: req.method, url: redactUrl(req.originalUrl), status: res.statusCode, ms }, 'request failed');
@@ -77,7 +78,7 @@ export function requestContext(deps: AppDeps) {
         em ??= orm.em.fork() as EntityManager;
         return em;
       },
-      startedAt: process.hrtime.bigint(),
+      startedAt: performance.now(),
     };
     onResponseFinished(finished, req);
     next();

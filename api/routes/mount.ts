@@ -57,7 +57,10 @@ function runner(spec: RouteSpec, deps: AppDeps): RequestHandler {
       query: valid.query,
       body: valid.body,
       auth: req.ctx.auth!,
-      log: req.ctx.log,
+      // Both getters: the child logger and the EntityManager are built only if the handler uses them.
+      get log() {
+        return req.ctx.log;
+      },
       get em() {
         return req.ctx.em;
       },

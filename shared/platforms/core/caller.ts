@@ -149,7 +149,7 @@ export function callerFactory(deps: () => CallerDeps): CallerFor {
         const a = deps().adapter(ref.platform).callHeaders ? await app() : undefined;
         // A token given as a string is the same app's: its proof uses the connection's app secret.
         const appSecret = req.token ? await tokens.appSecret?.() : undefined;
-        return send<T>(req, tokens, a, await appKey(tokens), appSecret);
+        return send<T>(req, tokens, a, settledAppKey(tokens) ?? (await appKey(tokens)), appSecret);
       };
       return {
         ref: { ...ref, ...account },

@@ -30,23 +30,32 @@ function normalizedBase(base: string): string | null {
 
 export function buildUrl(base: string, path: string, query?: Record<string, unknown>): string {
   // A plain relative path below a known base is joined as text: parsing two URLs per platform
-  // call showed in fan-out profiles, and the parser would produce the same string.
-  if (path && !query && PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path)) {
+  // call showed in fan-out profiles, and the parser would produce the same string. So is its query:
+  // form encoding leaves nothing the parser's query encoding would change.
+  if (path && PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path)) {
     const b = normalizedBase(base);
-    if (b !== null) return b + path.replace(/^\/+/, '');
+    if (b !== null) {
+      const joined = b + path.replace(/^\/+/, '');
+      const search = query ? queryText(new URLSearchParams(), query) : '';
+      return search ? `${joined}?${search}` : joined;
+    }
   }
   // `./` keeps a colon in the first segment (`customers:listAccessibleCustomers`) from reading as a scheme.
   const url = path ? new URL(`./${path.replace(/^\/+/, '')}`, base.endsWith('/') ? base : `${base}/`) : new URL(base);
   if (!query) return url.toString();
   // Setting url.searchParams re-serializes the whole URL on every call; build the query once instead.
-  const params = new URLSearchParams(url.search);
+  const search = queryText(new URLSearchParams(url.search), query);
+  if (search) url.search = search;
+  return url.toString();
+}
+
+/** `params` with the query's defined fields set (objects as JSON), form-encoded. */
+function queryText(params: URLSearchParams, query: Record<string, unknown>): string {
   for (const k in query) {
     const v = query[k];
     if (v !== undefined && v !== null) params.set(k, encodeValue(v));
   }
-  const search = params.toString();
-  if (search) url.search = search;
-  return url.toString();
+  return params.toString();
 }
 
 export function formBody(fields: Record<string, unknown>): string {

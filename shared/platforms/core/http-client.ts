@@ -1,4 +1,4 @@
-import { Pool, type Dispatcher } from 'undici';
+import { Pool } from 'undici';
 import pRetry from 'p-retry';
 import { AppError, isAppError } from '../../errors/app-error';
 import { isRunLater } from '../../errors/run-later';
@@ -8,6 +8,7 @@ import type { OutboundLimiter } from './limiter';
 import { ReadDeadline } from './read-deadline';
 import { retrying } from './retrying';
 import { CallOperations } from './call-operation';
+import { exchange } from './exchange';
 import type {
   ErrorMapper,
   Failure,
@@ -291,23 +292,27 @@ export class PlatformHttpClient implements PlatformClient {
     const wire = this.wire.encode(req, token, { appSecret });
     // wire.url is already normalized (buildUrl): split it without parsing it a second time.
     const cut = wire.url.indexOf('/', wire.url.indexOf('//') + 2);
-    const res = await this.pool(cut < 0 ? wire.url : wire.url.slice(0, cut)).request({
-      method: req.method,
-      path: cut < 0 ? '/' : wire.url.slice(cut),
-      headers: { accept: 'application/json', ...wire.headers, ...req.headers },
-      body: wire.body,
-      signal: deadline?.signal,
-    });
-    const text = req.passthrough ? redactToken(await boundedText(res, req.passthrough.maxResponseBytes, this.deps.displayName ?? this.descriptor.platform), token) : await res.body.text();
+    const name = this.deps.displayName ?? this.descriptor.platform;
+    const limit = req.passthrough ? { maxBytes: req.passthrough.maxResponseBytes, tooLarge: () => new AppError('PLATFORM_RESPONSE_TOO_LARGE', `${name}'s answer is over the proxy's limit of ${req.passthrough!.maxResponseBytes} bytes`) } : undefined;
+    const res = await exchange(
+      this.pool(cut < 0 ? wire.url : wire.url.slice(0, cut)),
+      {
+        method: req.method,
+        path: cut < 0 ? '/' : wire.url.slice(cut),
+        headers: { accept: 'application/json', ...wire.headers, ...req.headers },
+        body: wire.body,
+      },
+      deadline?.signal,
+      limit,
+    );
+    const text = req.passthrough ? redactToken(res.text, token) : res.text;
     let body: unknown = text;
     try {
       body = text ? JSON.parse(text) : undefined;
     } catch {
       // not JSON: an outage page; the mapper sees the raw text
     }
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-    return { status: res.statusCode, headers, body };
+    return { status: res.status, headers: res.headers, body };
   }
 
   private count(outcome: string) {
@@ -331,28 +336,6 @@ export function usagePauseMs(pct: number, regainMs?: number): number {
   return regain;
 }
 
-/**
- * A proxied answer's text, read chunk by chunk and aborted as soon as it passes `max` bytes (a
- * Content-Length over it is refused before reading), so an oversized answer never sits in memory whole.
- */
-async function boundedText(res: Dispatcher.ResponseData, max: number, name: string): Promise<string> {
-  const tooLarge = () => {
-    // Dropping the connection's answer: undici reports the abort as an error nobody else waits for.
-    res.body.on('error', () => undefined);
-    res.body.destroy();
-    return new AppError('PLATFORM_RESPONSE_TOO_LARGE', `${name}'s answer is over the proxy's limit of ${max} bytes`);
-  };
-  if (Number(res.headers['content-length']) > max) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body) {
-    size += (chunk as Buffer).length;
-    if (size > max) throw tooLarge();
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
-}
-
 const REDACTED = '[REDACTED]';
 
 /** The text with every occurrence of the token (as is, JSON-escaped, URL-encoded) replaced: platforms echo tokens where no rule foresees. */
@@ -360,8 +343,16 @@ export function redactToken(text: string, token: string | undefined): string {
   // A short string could match innocent text; every platform token is far longer.
   if (!token || token.length < 8) return text;
   let out = text;
-  for (const form of new Set([token, JSON.stringify(token).slice(1, -1), encodeURIComponent(token)])) if (out.includes(form)) out = out.split(form).join(REDACTED);
+  for (const form of tokenForms(token)) if (out.includes(form)) out = out.split(form).join(REDACTED);
   return out;
+}
+
+let lastForms: { token: string; forms: string[] } | undefined;
+
+/** A token's distinct forms (as is, JSON-escaped, URL-encoded), kept for the last token: a connection's calls reuse it. */
+function tokenForms(token: string): string[] {
+  if (lastForms?.token !== token) lastForms = { token, forms: [...new Set([token, JSON.stringify(token).slice(1, -1), encodeURIComponent(token)])] };
+  return lastForms.forms;
 }
 
 /** Pause lengths for high usage (tunable in one place). */

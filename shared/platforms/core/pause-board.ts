@@ -25,7 +25,11 @@ interface Known {
  */
 export class PauseBoard {
   private readonly known = new Map<string, Known>();
-  private readonly inflight = new Map<string, Promise<void>>();
+  /** Keys being read from Redis, each with the read that will answer it. */
+  private readonly reading = new Map<string, Promise<void>>();
+  /** Stale keys found in this tick, read together once it ends. */
+  private batch?: string[];
+  private batchRead?: Promise<void>;
   private readonly channel: string;
   private subscription?: { sub: RedisClient; ready: Promise<void> };
   private readonly freshMs: number;
@@ -114,26 +118,51 @@ export class PauseBoard {
     return max;
   }
 
-  /** One read (an MGET on one node) per set of stale keys at a time, however many requests find them stale. */
+  /**
+   * Each stale key is read once however many calls find it stale, and the keys found stale in the
+   * same tick go out as one read (an MGET on one node): a fan-out over 50 accounts asks Redis once,
+   * not once per account.
+   */
   private refresh(keys: string[]): Promise<void> {
-    const id = keys.join('\n');
-    let p = this.inflight.get(id);
-    if (!p) {
-      const sentAt = Date.now();
-      p = getMany(this.opts.redis, keys)
-        .then((vals) => {
-          const at = Date.now();
-          keys.forEach((k, i) => this.learn(k, Number(vals[i] ?? 0), at, sentAt));
-        })
-        // Redis down: keep what we knew, and ask again only once it is stale again.
-        .catch(() => {
-          const at = Date.now();
-          for (const k of keys) this.learn(k, this.known.get(k)?.until ?? 0, at, sentAt);
-        })
-        .finally(() => this.inflight.delete(id));
-      this.inflight.set(id, p);
+    let waits: Set<Promise<void>> | undefined;
+    let one: Promise<void> | undefined;
+    for (const k of keys) {
+      let p = this.reading.get(k);
+      if (!p) this.reading.set(k, (p = this.enqueue(k)));
+      if (one === undefined || one === p) one = p;
+      else (waits ??= new Set([one])).add(p);
     }
-    return p;
+    return waits ? Promise.all(waits).then(() => undefined) : (one ?? Promise.resolve());
+  }
+
+  private enqueue(key: string): Promise<void> {
+    if (this.batch && this.batchRead) {
+      this.batch.push(key);
+      return this.batchRead;
+    }
+    const batch = (this.batch = [key]);
+    return (this.batchRead = new Promise<void>((resolve) =>
+      process.nextTick(() => {
+        this.batch = undefined;
+        this.batchRead = undefined;
+        void this.read(batch).then(resolve);
+      }),
+    ));
+  }
+
+  /** Reads `keys` from Redis into the mirror; Redis down: keeps what we knew, asked again once stale again. */
+  private async read(keys: string[]): Promise<void> {
+    const sentAt = Date.now();
+    try {
+      const vals = await getMany(this.opts.redis, keys);
+      const at = Date.now();
+      keys.forEach((k, i) => this.learn(k, Number(vals[i] ?? 0), at, sentAt));
+    } catch {
+      const at = Date.now();
+      for (const k of keys) this.learn(k, this.known.get(k)?.until ?? 0, at, sentAt);
+    } finally {
+      for (const k of keys) this.reading.delete(k);
+    }
   }
 
   close(): void {

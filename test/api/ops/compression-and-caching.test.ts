@@ -94,6 +94,14 @@ describe('compression of JSON and text answers', () => {
     expect(JSON.parse(decode(packed)).data).toEqual(ROWS);
   });
 
+  it('a client that sends no Accept-Encoding gets the answer as is, still marked as varying by Accept-Encoding', async () => {
+    const r = await raw(w.app.url, '/__test/big');
+    expect(r.headers['content-encoding']).toBeUndefined();
+    expect(r.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(Number(r.headers['content-length'])).toBe(r.body.length);
+    expect(JSON.parse(r.body.toString('utf8')).data).toEqual(ROWS);
+  });
+
   it('prefers br when the client accepts both', async () => {
     const r = await raw(w.app.url, '/__test/big', { 'accept-encoding': 'gzip, deflate, br' });
     expect(r.headers['content-encoding']).toBe('br');

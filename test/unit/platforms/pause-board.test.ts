@@ -49,6 +49,27 @@ describe('the pause board every replica reads before a platform call', () => {
     expect(await eventually(async () => b.until([key]), (v) => v === 0, 1_000, 5)).toBe(0);
   });
 
+  it('the keys a fan-out finds stale in one tick are read from Redis in one MGET, each call still getting its own pause', async () => {
+    const c = new PauseBoard({ redis, prefix, logger, freshMs: 60_000 });
+    const app = `${prefix}:lim:pause:google:app:app-1`;
+    const accounts = Array.from({ length: 50 }, (_, i) => `${prefix}:lim:pause:google:account:${1000 + i}`);
+    const deadline = Date.now() + 5_000;
+    await redis.set(accounts[7]!, String(deadline), 'PX', 5_000);
+    const mget = jest.spyOn(redis, 'mget');
+    try {
+      const answers = await Promise.all(accounts.map((k) => c.until([app, k])));
+      expect(mget).toHaveBeenCalledTimes(1);
+      expect(answers[7]).toBe(deadline);
+      expect(answers.filter((a) => a !== 0)).toHaveLength(1);
+      // Now fresh: answered from the mirror without asking Redis again.
+      expect(c.until([app, accounts[7]!])).toBe(deadline);
+      expect(mget).toHaveBeenCalledTimes(1);
+    } finally {
+      mget.mockRestore();
+      c.close();
+    }
+  });
+
   it('a replica re-reads a key once its copy is older than freshMs, so a lost message costs at most that long', async () => {
     const c = new PauseBoard({ redis, prefix, logger, freshMs: 50 });
     // The board's clock is pinned, so the freshness window does not depend on how fast this machine runs.
