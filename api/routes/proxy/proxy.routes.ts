@@ -54,9 +54,16 @@ const AT_MOST_ONCE = { 'Proxy-Write-Delivery': 'at-most-once' };
 
 /** The raw path after `/proxy/`, as sent: segments before it are the surface's (`/api/v1[/{teamId}]/{platform}/proxy`). */
 function rawPath(req: Request, team: boolean): { raw: string; prefix: string } {
-  const parts = req.originalUrl.split('?')[0]!.split('/');
-  const skip = team ? 6 : 5;
-  return { raw: parts.slice(skip).join('/'), prefix: parts.slice(0, skip).join('/') };
+  const url = req.originalUrl;
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  // The slash that ends the prefix: the 5th of `/api/v1/{platform}/proxy/…` (6th with the team's segment).
+  let cut = -1;
+  for (let n = team ? 6 : 5; n > 0; n--) {
+    cut = path.indexOf('/', cut + 1);
+    if (cut < 0) break;
+  }
+  return cut < 0 ? { raw: '', prefix: path } : { raw: path.slice(cut + 1), prefix: path.slice(0, cut) };
 }
 
 const METHOD_WORD: Record<ProxyMethod, string> = { GET: 'read', POST: 'POST', PATCH: 'PATCH', DELETE: 'DELETE' };

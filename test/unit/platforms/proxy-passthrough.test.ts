@@ -68,3 +68,10 @@ it('redactToken leaves short strings and other text alone', () => {
   expect(redactToken('abc short', 'short')).toBe('abc short');
   expect(redactToken(`a ${TOKEN} b`, TOKEN)).toBe('a [REDACTED] b');
 });
+
+it('redactToken replaces each call’s own token in all its forms, whichever token came before', () => {
+  const other = 'other/token+with "quotes"';
+  expect(redactToken(`${TOKEN} ${other}`, TOKEN)).toBe(`[REDACTED] ${other}`);
+  expect(redactToken(`${TOKEN} ${other} ${JSON.stringify(other)} ${encodeURIComponent(other)}`, other)).toBe(`${TOKEN} [REDACTED] "[REDACTED]" [REDACTED]`);
+  expect(redactToken(`x ${TOKEN}`, TOKEN)).toBe('x [REDACTED]');
+});
