@@ -42,10 +42,11 @@ function parseArgs(argv: string[]) {
     warmupS: quick ? 1 : 2,
     referenceS: 0,
     cpuProf: argv.includes('--cpu-prof'),
+    contended: argv.includes('--contended'),
   };
   settings.referenceS = Math.max(1.5, settings.durationS / 2);
   const out = path.resolve(value('out') ?? path.join(ROOT, 'bench', 'results', 'latest.json'));
-  return { settings, only, out, noBuild: argv.includes('--no-build'), contended: argv.includes('--contended') };
+  return { settings, only, out, noBuild: argv.includes('--no-build'), contended: settings.contended };
 }
 
 async function main(): Promise<number> {

@@ -39,7 +39,7 @@ async function main(): Promise<number> {
   const infra = newInfra();
   say(`logs in ${logDir}; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs (a shared machine skews RSS and latency)`);
   process.once('exit', killAllSync);
-  const settings: RunSettings = { quick: false, durationS: MINUTES * 60, repeats: 1, processes: 1, warmupS: WARMUP_MIN * 60, referenceS: 0, cpuProf: false };
+  const settings: RunSettings = { quick: false, durationS: MINUTES * 60, repeats: 1, processes: 1, warmupS: WARMUP_MIN * 60, referenceS: 0, cpuProf: false, contended: false };
   try {
     await createDatabase(infra, gatewayEnv(infra, {}), logDir);
     const ctx = new BenchContext(settings, infra, logDir, logDir, say);

@@ -24,6 +24,8 @@ export interface RunSettings {
   referenceS: number;
   /** Write V8 CPU profiles of the gateway children, api and worker (`--cpu-prof`). */
   cpuProf: boolean;
+  /** One CPU-burning process per core runs beside everything (`--contended`); some targets are looser then. */
+  contended: boolean;
 }
 
 /** The simulators' sizes for the whole run (the big accounts are generated lazily, on first read). */

@@ -66,6 +66,8 @@ export const gaqlScenario: Scenario = {
         return { gP50: g.p50, gP99: g.p99, gRps: g.rps, apiCpu: g.cpuMsPerRequest.api!, simCpu: g.cpuMsPerRequest.sim!, seqP50: seq.p50, seqP99: seq.p99, parP50: par.p50, parP99: par.p99 };
       });
       const m = runs.median;
+      // The same fan-out with every core also busy elsewhere (`--contended`) is allowed a little more.
+      const limit = ctx.settings.contended ? 1.2 : 1.1;
       return {
         status: 'ok',
         rows: [
@@ -79,7 +81,7 @@ export const gaqlScenario: Scenario = {
             other: `p50 ${(m.gP50 / m.seqP50).toFixed(2)}× sequential, ${(m.gP50 / m.parP50).toFixed(2)}× unbounded; CPU/query: api ${m.apiCpu.toFixed(1)} ms, simulator ${m.simCpu.toFixed(1)} ms`,
           },
         ],
-        targets: [{ name: 'GAQL p50 over 50 accounts vs unbounded direct', expected: '≤ 1.2×', actual: `${(m.gP50 / m.parP50).toFixed(2)}×`, met: m.gP50 / m.parP50 <= 1.2 }],
+        targets: [{ name: 'GAQL p50 over 50 accounts vs unbounded direct', expected: `≤ ${limit}×`, actual: `${(m.gP50 / m.parP50).toFixed(2)}×`, met: m.gP50 / m.parP50 <= limit }],
         notes: [
           `${probe.data.length} rows per answer; gateway concurrency GOOGLE_GAQL_CONCURRENCY (default 8); Google pacing off; gateway ${ctx.settings.durationS} s × ${ctx.settings.repeats}, references ${ctx.settings.referenceS} s × ${ctx.settings.repeats} of back-to-back passes timed with performance.now() (medians)`,
         ],
