@@ -11,9 +11,11 @@ import { claimRefused } from '../../platforms/core/create-lookup';
 import { CLAIM_SQL, claimValues, CreateClaimStore, undoClaim, type CompletionClaim } from './create-claims';
 
 // A finish also ends the write's audit record (audit-job-sql.ts); the completed one takes the object id after its own parameters.
-const FINISH_COMPLETED_UPDATE = `update jobs set state = 'completed', result = ?::jsonb, error = null, finished_at = now(), updated_at = now(),
+/** The completing update; `alsoWhen` adds a condition the row must meet besides being open. */
+const completedUpdate = (alsoWhen = '') => `update jobs set state = 'completed', result = ?::jsonb, error = null, finished_at = now(), updated_at = now(),
      lease_owner = null, lease_until = null
-   where id = ? and ${OPEN} returning`;
+   where id = ? and ${OPEN}${alsoWhen} returning`;
+const FINISH_COMPLETED_UPDATE = completedUpdate();
 const FINISH_FAILED_UPDATE = `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now(), lease_owner = null, lease_until = null
    where id = ? and ${OPEN} returning`;
 const finishCompleted = (returning: string) => withFinishedRecord(FINISH_COMPLETED_UPDATE, COLUMNS, 'completed', returning);
@@ -23,10 +25,8 @@ const finishCompleted = (returning: string) => withFinishedRecord(FINISH_COMPLET
  * result, the job id, the number of objects, the object id. Answers one row: whether the job was
  * finished, how many objects were claimed, and those this statement inserted (given back when refused).
  */
-const OPEN_ROW = `where id = ? and ${OPEN}`;
-if (!FINISH_COMPLETED_UPDATE.includes(OPEN_ROW)) throw new Error('the completing update no longer names its row as the claiming completion expects');
 const FINISH_COMPLETED_CLAIMING = `with claimed as (${CLAIM_SQL}),
-  finished as (${FINISH_COMPLETED_UPDATE.replace(OPEN_ROW, `${OPEN_ROW} and (select count(*) from claimed) = ?`)} ${COLUMNS}),
+  finished as (${completedUpdate(' and (select count(*) from claimed) = ?')} ${COLUMNS}),
   ${finishedRecord('completed')}
   select (select count(*) from finished)::int as finished, (select count(*) from claimed)::int as claimed,
     array(select object_id from claimed where inserted) as inserted`;
