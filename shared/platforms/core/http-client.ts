@@ -347,12 +347,9 @@ export function redactToken(text: string, token: string | undefined): string {
   return out;
 }
 
-let lastForms: { token: string; forms: string[] } | undefined;
-
-/** A token's distinct forms (as is, JSON-escaped, URL-encoded), kept for the last token: a connection's calls reuse it. */
+/** A token's distinct forms: as is, JSON-escaped, URL-encoded. */
 function tokenForms(token: string): string[] {
-  if (lastForms?.token !== token) lastForms = { token, forms: [...new Set([token, JSON.stringify(token).slice(1, -1), encodeURIComponent(token)])] };
-  return lastForms.forms;
+  return [...new Set([token, JSON.stringify(token).slice(1, -1), encodeURIComponent(token)])];
 }
 
 /** Pause lengths for high usage (tunable in one place). */
