@@ -39,6 +39,14 @@ describe('several workers on one queue', () => {
         .execute(`select count(*)::int as n from jobs where id = any(?::uuid[]) and state = 'completed'`, [`{${ids.join(',')}}`])) as { n: number }[];
       return rows[0]!.n === ids.length;
     }, 30_000);
+    // A job's row turns completed inside the processor; BullMQ emits 'completed' only after it has moved the
+    // job to its finished set, so the events are waited for too.
+    // Once nothing is left to run, no further completion can arrive, so the count below is final.
+    const queue = w.app.infra.queues.queue('platform-writes');
+    await until(async () => {
+      const left = await queue.getJobCounts('active', 'wait', 'prioritized', 'delayed');
+      return ran.first + ran.second >= ids.length && Object.values(left).every((n) => n === 0);
+    }, 15_000);
     expect(ids.map((id) => completions.get(id))).toEqual(ids.map(() => 1));
     expect(ran.first).toBeGreaterThan(0);
     expect(ran.second).toBeGreaterThan(0);
