@@ -2,12 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors/app-error';
-import { dependencyUnavailable } from '../../errors/unavailable';
-import { withTimeout } from '../../infra/redis';
 import type { InfraDeps } from '../../infra/infra-deps';
 import type { AuthContext } from '../identity/auth-context';
-import { importAccountJob, platformWriteJob, reportJob } from '../../queues/pipeline-jobs';
-import type { JobPayload, QueueName } from '../../queues/definitions';
+import type { QueueName } from '../../queues/definitions';
 import { JobStore, type JobRecord, type NewJob, type RateLimitWait } from './job-store';
 import { JobWaiter, type JobOutcome } from './job-waiter';
 import { jobOwner } from './job-owner';
@@ -19,7 +16,8 @@ import type { JobAccountSnapshot as JobAccount, JobType } from '../../persistenc
 import type { EventSubscriptions } from '../webhooks/subscriptions';
 import { pollPath, toJobView, type EntityPageQuery, type JobView } from './job-view';
 import { listStoredEntities } from './job-entities';
-import { ObjectOrder, type OrderedWrite } from './object-order';
+import { ObjectOrder } from './object-order';
+import { JobQueueing, naming } from './job-queueing';
 import { TenantDemand } from './tenant-demand';
 import { CreateLookupSettings } from './create-lookup-setting';
 import type { TenantSettings } from './tenant-settings';
@@ -63,12 +61,6 @@ const JOINED_POLL_MS = 250;
 
 const jobRef = (id: string) => ({ id, pollUrl: pollPath(id) });
 
-/** A job's failure still names the job (its record keeps the error, the attempts and the request id). */
-function naming(e: unknown, jobId: string): unknown {
-  if (e instanceof AppError) Object.assign(e, { job: jobRef(jobId) });
-  return e;
-}
-
 const header = (h: IncomingHttpHeaders | undefined, name: string) => {
   const v = h?.[name];
   return Array.isArray(v) ? v[0] : v;
@@ -94,6 +86,7 @@ export class JobsService {
   readonly demand: TenantDemand;
   /** What write jobs' creates need of the database besides their checkpoints (claims, the tenant's lookup style). */
   readonly creates: CreateLookupSettings;
+  private readonly queueing: JobQueueing;
 
   constructor(
     private readonly infra: InfraDeps,
@@ -108,6 +101,7 @@ export class JobsService {
     this.order = new ObjectOrder(infra.redis, infra.config.REDIS_PREFIX);
     this.demand = new TenantDemand(infra.redis, infra.config.REDIS_PREFIX);
     this.waiter = new JobWaiter(infra.redis, infra.queues.prefix, infra.logger.child({ component: 'job-waiter' }));
+    this.queueing = new JobQueueing(infra, this.store, writeOperations, this.order, this.demand);
   }
 
   async submit(caller: SubmitCaller, r: SubmitRequest): Promise<SubmitResult> {
@@ -143,8 +137,8 @@ export class JobsService {
     const willWait = !preferAsync && timeoutMs > 0;
     // Redis down: 503 before anything is written, rather than a request hanging on the queue
     // (whenConnected gives up after ENQUEUE_TIMEOUT_MS itself; the waiter's channel is bounded here).
-    await this.queuesConnected();
-    if (willWait && !this.waiter.isReady) await this.queueReachable(this.waiter.ready());
+    await this.queueing.connected();
+    if (willWait && !this.waiter.isReady) await this.queueing.reachable(this.waiter.ready());
 
     const { jobId, fresh, replayed } = await this.createOrJoin(row, idempotencyKey);
     // Stripe-style: whatever follows (result, 202 or the stored error) is the earlier request's outcome.
@@ -153,7 +147,7 @@ export class JobsService {
     // so its stored state is polled. A missed message is covered by the check too.
     const wait = willWait ? this.waiter.wait(jobId, timeoutMs, { check: () => this.storedOutcome(jobId), pollMs: fresh ? undefined : JOINED_POLL_MS }) : undefined;
     try {
-      if (fresh) await this.enqueue(row, idempotencyKey, willWait ? this.waiter.channel : undefined);
+      if (fresh) await this.queueing.enqueue(row, idempotencyKey, willWait ? this.waiter.channel : undefined);
       else {
         const existing = await this.store.findById(jobId);
         if (!existing) throw new AppError('INTERNAL', 'Job record vanished');
@@ -161,7 +155,7 @@ export class JobsService {
           wait?.cancel();
           return this.finished(existing, r.message);
         }
-        await this.ensureQueued(existing);
+        await this.queueing.ensureQueued(existing);
       }
     } catch (e) {
       wait?.cancel();
@@ -174,15 +168,6 @@ export class JobsService {
     const now = await this.store.findById(jobId);
     if (wait && now && (now.state === 'completed' || now.state === 'failed')) return this.finished(now, r.message);
     return this.accepted(jobId, now?.state ?? 'queued');
-  }
-
-  /** The queues' connection is up (at once when it is), else 503 after ENQUEUE_TIMEOUT_MS (whenConnected's own bound). */
-  private async queuesConnected(): Promise<void> {
-    try {
-      await this.infra.queues.whenConnected(this.infra.config.ENQUEUE_TIMEOUT_MS);
-    } catch (e) {
-      throw dependencyUnavailable(e) ?? e;
-    }
   }
 
   private async storedOutcome(jobId: string): Promise<JobOutcome | undefined> {
@@ -236,94 +221,8 @@ export class JobsService {
     throw new AppError('INTERNAL', 'Could not start or join the import');
   }
 
-  /**
-   * Adds the job under its row's id, within ENQUEUE_TIMEOUT_MS. When the add fails or times out, the
-   * row is failed and its Idempotency-Key released (`abandonUnqueued`) and the request answers 503:
-   * a client told "unavailable" must never see the job run later (a retry without the key would
-   * then create twice), and an add that reaches Redis after all finds a failed row the worker will
-   * not run. Unless a worker has already started it: then the add did land, and the job goes on.
-   */
-  private async enqueue(j: NewJob, idempotencyKey?: string, notify?: string): Promise<void> {
-    try {
-      // A fresh write carries its row's run data: its first run need not read the row back.
-      const run = j.type === 'write' && j.account ? { account: j.account, params: j.params, ...(j.requestId ? { requestId: j.requestId } : {}) } : undefined;
-      await this.queueReachable(this.accept(j).then((order) => this.add(j, notify, run, order)));
-    } catch (e) {
-      const unavailable = e instanceof AppError && e.code === 'SERVICE_UNAVAILABLE';
-      const stored = { code: unavailable ? ('SERVICE_UNAVAILABLE' as const) : ('INTERNAL' as const), message: 'The job could not be queued; nothing was sent to the platform' };
-      const key = idempotencyKey ? { tenantId: j.tenantId, ownerKey: j.ownerKey, key: idempotencyKey } : undefined;
-      const abandoned = await this.store.abandonUnqueued(j.id, stored, key);
-      if (!abandoned) return;
-      if (unavailable) {
-        throw naming(new AppError('SERVICE_UNAVAILABLE', e.message, { retryAfter: e.retryAfter, cause: e }), j.id);
-      }
-      throw e;
-    }
-  }
-
-  /**
-   * What a write's acceptance records before its job is queued: its place in the order of the
-   * objects it changes, and its tenant as one with writes waiting. Answers that order, which its
-   * queue entry then carries.
-   */
-  private async accept(j: NewJob): Promise<OrderedWrite | undefined> {
-    if (j.type !== 'write') return undefined;
-    const order = this.orderOf(j);
-    await Promise.all([this.demand.note(j.tenantId), order && this.order.record(j.id, order)]);
-    return order;
-  }
-
-  /** The objects a write changes, as its operation names them (`targets`), within its account. */
-  private orderOf(j: Pick<JobRecord, 'type' | 'operation' | 'account' | 'params'>): OrderedWrite | undefined {
-    if (j.type !== 'write' || !j.account) return undefined;
-    try {
-      return ObjectOrder.of(j.account, this.writeOperations(j.operation)?.targets?.(j.params ?? {}));
-    } catch {
-      // Params the operation cannot read (an older row): the write is not ordered.
-      return undefined;
-    }
-  }
-
-  /** `notify`: the channel of the process waiting for the outcome (see JobWaiter); `run`: see platformWriteJob. */
-  private add(
-    j: Pick<JobRecord, 'id' | 'tenantId' | 'type' | 'operation' | 'platform' | 'account' | 'params'>,
-    notify?: string,
-    run?: JobPayload<typeof platformWriteJob>['run'],
-    order = this.orderOf(j),
-  ) {
-    const n = notify ? { notify } : {};
-    if (j.type === 'write') {
-      return this.infra.queues.enqueue(platformWriteJob, { jobId: j.id, tenantId: j.tenantId, operation: j.operation, ...n, ...(run ? { run } : {}), ...(order ? { order } : {}) }, { jobId: j.id });
-    }
-    if (j.type === 'report') return this.infra.queues.enqueue(reportJob, { jobId: j.id, tenantId: j.tenantId, ...n }, { jobId: j.id });
-    return this.infra.queues.enqueue(importAccountJob, { jobId: j.id, tenantId: j.tenantId, platform: j.platform, ...n }, { jobId: j.id });
-  }
-
   async close(): Promise<void> {
     await this.waiter.close();
-  }
-
-  /**
-   * A shared job whose queue entry is gone (crash before enqueue, Redis flushed) is queued again.
-   * It belongs to an earlier request that was answered, so it is never abandoned here: if Redis
-   * cannot be reached, this request answers 503 and the worker's reconciler re-adds the job.
-   */
-  private async ensureQueued(j: JobRecord): Promise<void> {
-    await this.queueReachable(
-      (async () => {
-        const inQueue = await this.infra.queues.queue(j.queue as QueueName).getJob(j.id);
-        if (!inQueue) await this.add(j);
-      })(),
-    );
-  }
-
-  /** `p` within ENQUEUE_TIMEOUT_MS, or 503 SERVICE_UNAVAILABLE when it fails on Redis or runs out of time. */
-  private async queueReachable<T>(p: Promise<T>): Promise<T> {
-    try {
-      return await withTimeout(p, this.infra.config.ENQUEUE_TIMEOUT_MS, 'Redis (queues)');
-    } catch (e) {
-      throw dependencyUnavailable(e) ?? e;
-    }
   }
 
   async get(auth: AuthContext, jobId: string): Promise<JobView> {
