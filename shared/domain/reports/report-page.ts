@@ -22,10 +22,12 @@ export interface AccountRows {
 export const accountOrderKey = (platform: string, adAccountId: string) => `${platform}\u0001${adAccountId}`;
 const byKey = <T extends { key: string }>(a: T, b: T) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Row order within an account: row id, then day (a total's absent day first), as one key would order them. */
+const byRow = (a: ReportRow, b: ReportRow) => (a.id === b.id ? byText(a.date ?? '', b.date ?? '') : byText(a.id, b.id));
+
 function sortedByKey(rows: readonly ReportRow[]): ReportRow[] {
-  const keyed = rows.map((r) => ({ key: `${r.id}\u0001${r.date ?? ''}`, r }));
-  keyed.sort(byKey);
-  return keyed.map((x) => x.r);
+  return [...rows].sort(byRow);
 }
 
 /** One account's built rows, sorted and counted. */

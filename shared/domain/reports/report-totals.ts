@@ -1,43 +1,6 @@
-import { parseSmallDec, POW10_NUM } from '../../platforms/core/decimal';
-import { addDec, derived, formatDec, minorUnits, parseDec, type Dec } from './money';
+import { DecSum } from '../../platforms/core/decimal';
+import { derived, minorUnits } from './money';
 import type { CurrencyTotal, ReportRow } from './report.types';
-
-/**
- * An exact sum of decimal texts: in float arithmetic while every amount and the sum stay integers
- * below 2^53 at the common scale (a report's sums nearly always do), in BigInt from the first that does not.
- */
-class DecSum {
-  private units = 0;
-  private scale = 0;
-  private big?: Dec;
-
-  add(text: string): void {
-    if (!this.big) {
-      const d = parseSmallDec(text);
-      if (d) {
-        const scale = Math.max(this.scale, d.scale);
-        const a = this.units * POW10_NUM[scale - this.scale]!;
-        const b = d.units * POW10_NUM[scale - d.scale]!;
-        const sum = a + b;
-        if (Number.isSafeInteger(a) && Number.isSafeInteger(b) && Number.isSafeInteger(sum)) {
-          this.units = sum;
-          this.scale = scale;
-          return;
-        }
-      }
-      this.big = this.value();
-    }
-    this.big = addDec(this.big, parseDec(text));
-  }
-
-  addSum(other: DecSum): void {
-    this.big = addDec(this.value(), other.value());
-  }
-
-  value(): Dec {
-    return this.big ?? { units: BigInt(this.units), scale: this.scale };
-  }
-}
 
 interface Acc {
   spend: DecSum;
@@ -95,11 +58,11 @@ export class CurrencyTotals {
     return [...this.by.entries()]
       .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
       .map(([currency, a]) => {
-        const spend = formatDec(a.spend.value(), minorUnits(currency));
+        const spend = a.spend.text(minorUnits(currency));
         return {
           currency,
           spend,
-          conversionValue: formatDec(a.value.value(), minorUnits(currency)),
+          conversionValue: a.value.text(minorUnits(currency)),
           impressions: a.impressions,
           clicks: a.clicks,
           // Google's fractional conversions summed as floats would drift: six decimals are kept.

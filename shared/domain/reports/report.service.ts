@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { AppError, isAppError } from '../../errors/app-error';
 import type { Logger } from '../../infra/logger';
 import type { CallerFor, PlatformCaller } from '../../platforms/core/caller';
-import type { ReportSource } from '../../platforms/core/report-source';
+import type { ReportSource, SourceRow } from '../../platforms/core/report-source';
 import { platformModules } from '../../platforms';
 import type { AuthContext } from '../identity/auth-context';
 import type { AdAccountGuard, GuardedAccount } from '../ad-accounts/guard.service';
@@ -10,7 +10,7 @@ import { activatedAccounts, FactsCache, storedFacts, type StoredAccount } from '
 import { buildRows, type AccountContext } from './report-rows';
 import { accountOrderKey, accountPart, pageOfReport, wholeReport, type AccountRows, type ReportPage } from './report-page';
 import { decodeOffset } from './report-paging';
-import type { ReportAccountError, ReportAccountId, ReportInput, ReportResult, ReportRow } from './report.types';
+import type { ReportAccountError, ReportAccountId, ReportInput, ReportResult } from './report.types';
 
 export interface ReportServiceDeps {
   orm: MikroORM;
@@ -31,6 +31,18 @@ const GUARD_OP = { operationId: 'readReport', method: 'GET' };
 const ACCOUNT_LEVEL_CODES = new Set(['CONNECTION_REAUTH_REQUIRED', 'CONNECTION_SCOPE_MISSING']);
 
 const sourceOf = (platform: string): ReportSource | undefined => (platformModules as readonly { name: string; reportSource?: ReportSource }[]).find((m) => m.name === platform)?.reportSource;
+
+/** `fn` run once pending I/O callbacks have run (a macrotask), so requests just started go out first. */
+const afterIo = <T>(fn: () => T): Promise<T> =>
+  new Promise<T>((resolve, reject) =>
+    setImmediate(() => {
+      try {
+        resolve(fn());
+      } catch (err) {
+        reject(err);
+      }
+    }),
+  );
 
 /** Runs `fn` over `items` with at most `limit` at a time, results in input order. */
 async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
@@ -140,19 +152,19 @@ export class ReportService {
     const stored = storedFacts(this.deps.orm, accounts[0]?.tenantId ?? '', accounts.map((a) => a.id));
     stored.catch(() => undefined);
     const callers = this.callers(accounts);
-    const read = await mapBounded(accounts, this.deps.concurrency, async (account): Promise<{ part: AccountRows } | ReportAccountError> => {
+    const lanes = await mapBounded(accounts, this.deps.concurrency, async (account): Promise<{ built: Promise<{ part: AccountRows } | ReportAccountError> }> => {
       try {
-        const rows = await this.accountRows(account, callers.get(account.id)!, stored.then((s) => s.get(account.id)), input);
+        const { ctx, rows } = await this.accountSource(account, callers.get(account.id)!, stored.then((s) => s.get(account.id)), input);
         rowCount += rows.length;
-        return { part: accountPart(accountOrderKey(account.platform, account.platformAccountId), rows) };
+        // Built once the lane has asked for its next account: that platform answers while these rows are built.
+        return { built: afterIo(() => accountPart(accountOrderKey(account.platform, account.platformAccountId), buildRows(ctx, rows, input))).then((part) => ({ part }), (err: unknown) => this.leftOut(account, err)) };
       } catch (err) {
-        this.deps.logger.info({ platform: account.platform, adAccountId: account.platformAccountId, code: isAppError(err) ? err.code : 'INTERNAL' }, 'report: account left out');
-        if (!isAppError(err)) this.deps.logger.error({ err }, 'report: unexpected error reading an account');
-        return accountError(account.platform, account.platformAccountId, err);
+        return { built: Promise.resolve(this.leftOut(account, err)) };
       } finally {
         onAccount?.(++done, rowCount);
       }
     });
+    const read = await Promise.all(lanes.map((l) => l.built));
     // The gateway's own database failing fails the report, not each account.
     await stored;
     const parts: AccountRows[] = [];
@@ -161,6 +173,12 @@ export class ReportService {
       else errors.push(r);
     }
     return { parts, errors };
+  }
+
+  private leftOut(account: GuardedAccount, err: unknown): ReportAccountError {
+    this.deps.logger.info({ platform: account.platform, adAccountId: account.platformAccountId, code: isAppError(err) ? err.code : 'INTERNAL' }, 'report: account left out');
+    if (!isAppError(err)) this.deps.logger.error({ err }, 'report: unexpected error reading an account');
+    return accountError(account.platform, account.platformAccountId, err);
   }
 
   /** Accounts on one connection share one caller's token source, so a refused token refreshes once. */
@@ -176,7 +194,8 @@ export class ReportService {
     return out;
   }
 
-  private async accountRows(account: GuardedAccount, caller: PlatformCaller, storedFacts: Promise<StoredAccount | undefined>, input: ReportInput): Promise<ReportRow[]> {
+  /** An account's platform rows and what every row of it states (the stored facts, else the platform's). */
+  private async accountSource(account: GuardedAccount, caller: PlatformCaller, storedFacts: Promise<StoredAccount | undefined>, input: ReportInput): Promise<{ ctx: AccountContext; rows: SourceRow[] }> {
     const source = sourceOf(account.platform);
     if (!source) throw new AppError('VALIDATION_FAILED', `${account.platform} has no report`);
     const got = await source.rows(caller, { from: input.from, to: input.to, level: input.level, granularity: input.granularity });
@@ -198,6 +217,6 @@ export class ReportService {
       timezone: timezone ?? 'UTC',
       restatementDays: source.restatementDays,
     };
-    return buildRows(ctx, got.rows, input);
+    return { ctx, rows: got.rows };
   }
 }

@@ -105,21 +105,38 @@ export function formatDecText(s: string, minDigits = 0): string {
   return text;
 }
 
-/** `formatDecText` of a text that may not be a decimal (then undefined), matched once. */
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * `formatDecText` of a text that may not be a decimal (then undefined), read character by character.
+ * A text already canonical is built anew, not answered as it is: keeping the platform's own strings
+ * (interned by JSON.parse) made the page's serialisation slower by more than building the rows saved.
+ */
 export function canonicalDecText(s: string, minDigits = 0): string | undefined {
-  const m = DECIMAL.exec(s);
-  if (!m) return undefined;
-  let int = m[2]!;
-  let cut = 0;
-  while (cut < int.length - 1 && int.charCodeAt(cut) === 48) cut++;
-  if (cut) int = int.slice(cut);
-  let frac = m[3] ?? '';
-  let end = frac.length;
-  while (end > minDigits && frac.charCodeAt(end - 1) === 48) end--;
-  if (end < frac.length) frac = frac.slice(0, end);
-  if (frac.length < minDigits) frac = frac.padEnd(minDigits, '0');
-  const negative = m[1] !== undefined && !(int === '0' && /^0*$/.test(frac));
-  return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
+  const n = s.length;
+  const neg = s.charCodeAt(0) === 45;
+  const intStart = neg ? 1 : 0;
+  let i = intStart;
+  while (i < n && isDigit(s.charCodeAt(i))) i++;
+  const intEnd = i;
+  if (intEnd === intStart) return undefined;
+  let fracStart = n;
+  if (i < n) {
+    if (s.charCodeAt(i) !== 46) return undefined;
+    fracStart = ++i;
+    while (i < n && isDigit(s.charCodeAt(i))) i++;
+    if (i < n || i === fracStart) return undefined;
+  }
+  let int = intStart;
+  while (int < intEnd - 1 && s.charCodeAt(int) === 48) int++;
+  let fracEnd = n;
+  while (fracEnd - fracStart > minDigits && s.charCodeAt(fracEnd - 1) === 48) fracEnd--;
+  const pad = Math.max(0, minDigits - (fracEnd - fracStart));
+  let zero = int === intEnd - 1 && s.charCodeAt(int) === 48;
+  for (let k = fracStart; zero && k < fracEnd; k++) zero = s.charCodeAt(k) === 48;
+  const negative = neg && !zero;
+  const frac = fracEnd > fracStart || pad ? `.${s.slice(fracStart, fracEnd)}${'0'.repeat(pad)}` : '';
+  return `${negative ? '-' : ''}${s.slice(int, intEnd)}${frac}`;
 }
 
 /** A decimal small enough to compute with in float arithmetic exactly (units within 2^53). */
@@ -171,8 +188,12 @@ export function ratioSmall(a: SmallDec, b: SmallDec, digits: number, mul = 1): s
   const q = roundedQuotient(num, den);
   if (q === undefined) return undefined;
   const neg = q < 0;
-  const text = String(neg ? -q : q).padStart(digits + 1, '0');
-  const out = digits ? `${text.slice(0, -digits)}.${text.slice(-digits)}` : text;
+  const abs = neg ? -q : q;
+  // Integer and fraction apart (exact: both below 2^53), the fraction's digits from pd + frac.
+  let int = Math.floor(abs / pd);
+  if (int * pd > abs) int--;
+  else if (abs - int * pd >= pd) int++;
+  const out = digits ? `${int}.${String(pd + (abs - int * pd)).slice(1)}` : String(abs);
   return neg ? `-${out}` : out;
 }
 
@@ -198,3 +219,67 @@ function roundedQuotient(num: number, den: number): number | undefined {
 
 /** The number of a decimal text, for counts a platform may send fractional (Google conversions). */
 export const decNumber = (s: string): number => Number(s);
+
+/**
+ * `formatDec` of a small decimal, without BigInt; undefined when padding it to `minDigits` would
+ * pass 2^53 (then use formatDec).
+ */
+export function formatSmallDec(d: SmallDec, minDigits = 0): string | undefined {
+  let { units, scale } = d;
+  while (scale > minDigits && units % 10 === 0) {
+    units /= 10;
+    scale--;
+  }
+  if (scale < minDigits) {
+    const up = POW10_NUM[minDigits - scale];
+    if (up === undefined || !Number.isSafeInteger(units * up)) return undefined;
+    units *= up;
+    scale = minDigits;
+  }
+  const neg = units < 0;
+  const digits = String(neg ? -units : units).padStart(scale + 1, '0');
+  const text = scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
+  return neg ? `-${text}` : text;
+}
+
+/**
+ * An exact sum of decimal texts: in float arithmetic while every amount and the sum stay integers
+ * below 2^53 at the common scale (a report's sums nearly always do), in BigInt from the first that does not.
+ */
+export class DecSum {
+  private units = 0;
+  private scale = 0;
+  private big?: Dec;
+
+  add(text: string): void {
+    if (!this.big) {
+      const d = parseSmallDec(text);
+      if (d) {
+        const scale = Math.max(this.scale, d.scale);
+        const a = this.units * POW10_NUM[scale - this.scale]!;
+        const b = d.units * POW10_NUM[scale - d.scale]!;
+        const sum = a + b;
+        if (Number.isSafeInteger(a) && Number.isSafeInteger(b) && Number.isSafeInteger(sum)) {
+          this.units = sum;
+          this.scale = scale;
+          return;
+        }
+      }
+      this.big = this.value();
+    }
+    this.big = addDec(this.big, parseDec(text));
+  }
+
+  addSum(other: DecSum): void {
+    this.big = addDec(this.value(), other.value());
+  }
+
+  value(): Dec {
+    return this.big ?? { units: BigInt(this.units), scale: this.scale };
+  }
+
+  /** `formatDec(value(), minDigits)`. */
+  text(minDigits = 0): string {
+    return (this.big ? undefined : formatSmallDec({ units: this.units, scale: this.scale }, minDigits)) ?? formatDec(this.value(), minDigits);
+  }
+}

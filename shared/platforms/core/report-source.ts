@@ -61,17 +61,13 @@ export interface ReportSource {
   facts(caller: PlatformCaller): Promise<AccountFacts>;
 }
 
-/** Inclusive list of YYYY-MM-DD days from `from` to `to`. */
-export function daysOf(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) out.push(new Date(t).toISOString().slice(0, 10));
-  return out;
-}
+const DAY_MS = 86_400_000;
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 
 /** Splits an inclusive range into chunks of at most `max` days (platform range limits). */
 export function chunkRange(from: string, to: string, max: number): Array<{ from: string; to: string }> {
-  const days = daysOf(from, to);
+  const end = Date.parse(`${to}T00:00:00Z`);
   const out: Array<{ from: string; to: string }> = [];
-  for (let i = 0; i < days.length; i += max) out.push({ from: days[i]!, to: days[Math.min(days.length, i + max) - 1]! });
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= end; t += max * DAY_MS) out.push({ from: isoDay(t), to: isoDay(Math.min(end, t + (max - 1) * DAY_MS)) });
   return out;
 }

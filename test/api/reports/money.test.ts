@@ -1,5 +1,6 @@
 /** Exact money of the report: decimal text in and out, never a JS float; ISO 4217 minor units; the ratio formulas. */
-import { formatDec, formatDecText, intDec, parseDec, parseSmallDec, ratioDec, shiftDec } from '../../../shared/platforms/core/decimal';
+import { DecSum, formatDec, formatDecText, formatSmallDec, intDec, parseDec, parseSmallDec, ratioDec, ratioSmall, shiftDec } from '../../../shared/platforms/core/decimal';
+import { chunkRange } from '../../../shared/platforms/core/report-source';
 import { derived, minorUnits, money } from '../../../shared/domain/reports/money';
 import { accountOrderKey, accountPart, pageOfReport } from '../../../shared/domain/reports/report-page';
 import { decodeOffset } from '../../../shared/domain/reports/report-paging';
@@ -56,6 +57,37 @@ describe('report money', () => {
       expect({ units: BigInt(d.units), scale: d.scale }).toEqual(parseDec(text));
     }
     for (const text of ['', '-', '.5', '1.', '1.2.3', '1e5', ' 1', '+1', '1234567890123456', '0.1234567890123456']) expect(parseSmallDec(text)).toBeUndefined();
+  });
+
+  it('formats and sums small decimals as the BigInt decimals do', () => {
+    for (const [text, minor] of [['007.50', 2], ['-0.000', 2], ['12.3400', 3], ['1500.00', 0], ['0', 2], ['-12.5', 2], ['102300000', 0], ['0.000001', 6]] as const) {
+      expect(formatSmallDec(parseSmallDec(text)!, minor)).toBe(formatDec(parseDec(text), minor));
+    }
+    // Padding past 2^53 is left to the BigInt form.
+    expect(formatSmallDec(parseSmallDec('123456789012345')!, 3)).toBeUndefined();
+    const sum = new DecSum();
+    for (const t of ['4', '0.50', '1.255', '-0.005']) sum.add(t);
+    expect(sum.text()).toBe('5.75');
+    expect(sum.text(3)).toBe('5.750');
+    const big = new DecSum();
+    for (const t of ['9007199254740.991', '0.009', '98765432109876543210.5']) big.add(t);
+    expect(big.text(2)).toBe('98765441117075797951.50');
+  });
+
+  it('writes a ratio past the integer digits of a float exactly', () => {
+    // 2^53 - 1 units over 1: the integer part is exact, the fraction all zeros.
+    expect(ratioSmall({ units: 9007199254, scale: 0 }, { units: 1, scale: 0 }, 6)).toBe('9007199254.000000');
+    expect(ratioSmall({ units: -2, scale: 0 }, { units: 3, scale: 0 }, 6)).toBe('-0.666667');
+    expect(ratioSmall({ units: 2, scale: 0 }, { units: 3, scale: 0 }, 0)).toBe('1');
+  });
+
+  it('splits a range into chunks of at most the days a platform takes', () => {
+    expect(chunkRange('2026-01-01', '2026-03-01', 30)).toEqual([
+      { from: '2026-01-01', to: '2026-01-30' },
+      { from: '2026-01-31', to: '2026-03-01' },
+    ]);
+    expect(chunkRange('2026-01-01', '2026-01-01', 30)).toEqual([{ from: '2026-01-01', to: '2026-01-01' }]);
+    expect(chunkRange('2026-01-02', '2026-01-01', 30)).toEqual([]);
   });
 
   it('pages rows sorted account by account in the order, with the totals, of the whole report sorted at the end', () => {

@@ -1,6 +1,6 @@
 import { AppError } from '../../../errors/app-error';
 import type { PlatformCaller } from '../../core/caller';
-import { addDec, formatDec, parseDec, ZERO } from '../../core/decimal';
+import { DecSum } from '../../core/decimal';
 import type { Attribution, ReportRequest, ReportSource, SourceRow } from '../../core/report-source';
 import type { InsightsQuery } from '../dto/insights.dto';
 import { graphCaller } from '../operations/caller';
@@ -49,35 +49,59 @@ export function parseAttributionSetting(s: unknown): Attribution {
   return { clickDays: click ? Number(click[1]) : null, viewDays: view ? Number(view[1]) : null, source: 'account_default' };
 }
 
-function sumActions(list: unknown): { count: number; value: string } | null {
+/** An account has one or two settings over all its rows: each is parsed once, its rows share the result. */
+const attributions = new Map<string, Attribution>();
+const NO_SETTING = parseAttributionSetting(undefined);
+function attributionOf(setting: unknown): Attribution {
+  if (typeof setting !== 'string') return NO_SETTING;
+  let a = attributions.get(setting);
+  if (!a) {
+    if (attributions.size >= 64) attributions.clear();
+    attributions.set(setting, (a = parseAttributionSetting(setting)));
+  }
+  return a;
+}
+
+/** The exact sum of the conversion actions' values; null when Meta sent no list. */
+function sumActions(list: unknown): string | null {
   if (!Array.isArray(list)) return null;
-  let total = ZERO;
-  for (const a of list as Array<{ action_type?: string; value?: string }>) if (CONVERSION_ACTIONS.has(String(a.action_type)) && a.value) total = addDec(total, parseDec(String(a.value)));
-  const value = formatDec(total);
-  return { count: Number(value), value };
+  const total = new DecSum();
+  for (const a of list as Array<{ action_type?: string; value?: string }>) if (CONVERSION_ACTIONS.has(String(a.action_type)) && a.value) total.add(String(a.value));
+  return total.text();
 }
 
 const text = (v: unknown): string | null => (v === undefined || v === null ? null : String(v));
 const count = (v: unknown): number => (v === undefined || v === null ? 0 : Number(v));
 
+const ROW_FIELDS: Record<ReportRequest['level'], { id: string; name: string }> = {
+  account: { id: 'account_id', name: 'account_name' },
+  campaign: { id: 'campaign_id', name: 'campaign_name' },
+  adset: { id: 'adset_id', name: 'adset_name' },
+  ad: { id: 'ad_id', name: 'ad_name' },
+};
+const NO_PARENT: SourceRow['parent'] = {};
+
+function parentOf(level: ReportRequest['level'], r: InsightRow): SourceRow['parent'] {
+  if (level === 'adset') return { campaignId: text(r.campaign_id) ?? undefined };
+  if (level === 'ad') return { campaignId: text(r.campaign_id) ?? undefined, adsetId: text(r.adset_id) ?? undefined };
+  return NO_PARENT;
+}
+
 export function facebookRow(req: ReportRequest, r: InsightRow): SourceRow {
-  const key = { account: 'account', campaign: 'campaign', adset: 'adset', ad: 'ad' }[req.level];
+  const fields = ROW_FIELDS[req.level];
   const conversions = sumActions(r.actions);
   return {
-    id: String(r[`${key}_id`] ?? ''),
-    name: text(r[`${key}_name`]),
-    parent: {
-      ...(req.level === 'adset' || req.level === 'ad' ? { campaignId: text(r.campaign_id) ?? undefined } : {}),
-      ...(req.level === 'ad' ? { adsetId: text(r.adset_id) ?? undefined } : {}),
-    },
-    ...(req.granularity === 'day' ? { date: String(r.date_start) } : {}),
+    id: String(r[fields.id] ?? ''),
+    name: text(r[fields.name]),
+    parent: parentOf(req.level, r),
+    date: req.granularity === 'day' ? String(r.date_start) : undefined,
     spend: String(r.spend ?? '0'),
-    conversionValue: sumActions(r.action_values)?.value ?? null,
+    conversionValue: sumActions(r.action_values),
     impressions: count(r.impressions),
     clicks: count(r.clicks),
-    conversions: conversions?.count ?? null,
+    conversions: conversions === null ? null : Number(conversions),
     reach: r.reach === undefined ? null : Number(r.reach),
-    attribution: parseAttributionSetting(r.attribution_setting),
+    attribution: attributionOf(r.attribution_setting),
     raw: r,
   };
 }

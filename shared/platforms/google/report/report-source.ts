@@ -1,6 +1,6 @@
 import type { PlatformCaller } from '../../core/caller';
-import { formatDec, shiftDec } from '../../core/decimal';
-import type { ReportRequest, ReportSource, SourceRow } from '../../core/report-source';
+import { formatDec, formatSmallDec, parseSmallDec, shiftDec } from '../../core/decimal';
+import type { Attribution, ReportRequest, ReportSource, SourceRow } from '../../core/report-source';
 import { insightsQuery, type InsightsInput } from '../operations/insights';
 import { CUSTOMER_INFO_QUERY, customerInfoFrom } from '../operations/accounts';
 import { rowsFromStream, searchStreamCall, type GoogleRow } from '../operations/search';
@@ -33,15 +33,13 @@ export function googleReportInput(req: ReportRequest): InsightsInput {
 }
 
 type Obj = Record<string, unknown>;
-/** Field paths split once: every row of a report reads the same few. */
-const splitPaths = new Map<string, string[]>();
-function at(row: GoogleRow, path: string): unknown {
-  let keys = splitPaths.get(path);
-  if (!keys) splitPaths.set(path, (keys = path.split('.')));
+/** The value at a path of keys, each path split once (every row of a report reads the same few). */
+function at(row: GoogleRow, keys: readonly string[]): unknown {
   let o: unknown = row;
   for (const k of keys) o = o && typeof o === 'object' ? (o as Obj)[k] : undefined;
   return o;
 }
+const path = (p: string): readonly string[] => p.split('.');
 const str = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : String(v));
 
 /** A double Google sends (conversions_value) as the decimal text it was written with. */
@@ -51,40 +49,63 @@ function doubleText(v: unknown): string | null {
   return /e/i.test(s) ? Number(v).toFixed(6) : s;
 }
 
-const ID_PATH: Record<ReportRequest['level'], [string, string]> = {
-  account: ['customer.id', 'customer.descriptiveName'],
-  campaign: ['campaign.id', 'campaign.name'],
-  adset: ['adGroup.id', 'adGroup.name'],
-  ad: ['adGroupAd.ad.id', 'adGroupAd.ad.name'],
+/** `cost_micros` in the account currency, exactly: a safe integer in float arithmetic, BigInt past that. */
+function microsText(micros: string): string {
+  const units = parseSmallDec(micros);
+  return (units?.scale === 0 ? formatSmallDec({ units: units.units, scale: 6 }) : undefined) ?? formatDec(shiftDec(micros, 6));
+}
+
+const ID_PATH: Record<ReportRequest['level'], [readonly string[], readonly string[]]> = {
+  account: [path('customer.id'), path('customer.descriptiveName')],
+  campaign: [path('campaign.id'), path('campaign.name')],
+  adset: [path('adGroup.id'), path('adGroup.name')],
+  ad: [path('adGroupAd.ad.id'), path('adGroupAd.ad.name')],
 };
+const NO_PARENT: SourceRow['parent'] = {};
+// Google's default conversion windows: 30 days after a click, 1 day after a view (docs/reports.md).
+const ATTRIBUTION: Attribution = { clickDays: 30, viewDays: 1, source: 'account_default' };
+
+function parentOf(level: ReportRequest['level'], r: GoogleRow): SourceRow['parent'] {
+  if (level === 'adset') return { campaignId: str((r.campaign as Obj | undefined)?.id) };
+  if (level === 'ad') return { campaignId: str((r.campaign as Obj | undefined)?.id), adsetId: str((r.adGroup as Obj | undefined)?.id) };
+  return NO_PARENT;
+}
 
 export function googleRow(req: ReportRequest, r: GoogleRow): SourceRow {
   const [idPath, namePath] = ID_PATH[req.level];
-  const conversions = at(r, 'metrics.conversions');
+  const m = (r.metrics ?? {}) as Obj;
   return {
     id: str(at(r, idPath)) ?? '',
     name: str(at(r, namePath)) ?? null,
-    parent: {
-      ...(req.level === 'adset' || req.level === 'ad' ? { campaignId: str(at(r, 'campaign.id')) } : {}),
-      ...(req.level === 'ad' ? { adsetId: str(at(r, 'adGroup.id')) } : {}),
-    },
-    ...(req.granularity === 'day' ? { date: str(at(r, 'segments.date')) } : {}),
-    spend: formatDec(shiftDec(str(at(r, 'metrics.costMicros')) ?? '0', 6)),
-    conversionValue: doubleText(at(r, 'metrics.conversionsValue')) ?? '0',
-    impressions: Number(at(r, 'metrics.impressions') ?? 0),
-    clicks: Number(at(r, 'metrics.clicks') ?? 0),
-    conversions: conversions === undefined ? 0 : Number(conversions),
+    parent: parentOf(req.level, r),
+    date: req.granularity === 'day' ? str((r.segments as Obj | undefined)?.date) : undefined,
+    spend: microsText(str(m.costMicros) ?? '0'),
+    conversionValue: doubleText(m.conversionsValue) ?? '0',
+    impressions: Number(m.impressions ?? 0),
+    clicks: Number(m.clicks ?? 0),
+    conversions: m.conversions === undefined ? 0 : Number(m.conversions),
     // Google reports no reach at these levels.
     reach: null,
-    // Google's default conversion windows: 30 days after a click, 1 day after a view (docs/reports.md).
-    attribution: { clickDays: 30, viewDays: 1, source: 'account_default' },
+    attribution: ATTRIBUTION,
     raw: r,
   };
 }
 
+/** A report asks every Google account the same query: it is built and checked once, not per account. */
+const queries = new Map<string, string>();
+function reportQuery(req: ReportRequest): string {
+  const key = `${req.level}|${req.granularity}|${req.from}|${req.to}`;
+  let query = queries.get(key);
+  if (query === undefined) {
+    if (queries.size >= 64) queries.clear();
+    queries.set(key, (query = insightsQuery(googleReportInput(req)).query));
+  }
+  return query;
+}
+
 export async function googleReportRows(caller: PlatformCaller, req: ReportRequest): Promise<GoogleRow[]> {
   const id = caller.ref.platformAccountId!;
-  return rowsFromStream(await caller.request({ ...searchStreamCall(id, insightsQuery(googleReportInput(req)).query), kind: 'read' }));
+  return rowsFromStream(await caller.request({ ...searchStreamCall(id, reportQuery(req)), kind: 'read' }));
 }
 
 export const googleReportSource: ReportSource = {
@@ -94,7 +115,7 @@ export const googleReportSource: ReportSource = {
     const first = raw[0];
     return {
       rows: raw.map((r) => googleRow(req, r)),
-      account: { currency: str(first && at(first, 'customer.currencyCode')) ?? null, timezone: str(first && at(first, 'customer.timeZone')) ?? null },
+      account: { currency: str((first?.customer as Obj | undefined)?.currencyCode) ?? null, timezone: str((first?.customer as Obj | undefined)?.timeZone) ?? null },
     };
   },
   async facts(caller) {

@@ -1,5 +1,5 @@
 import type { PlatformCaller } from '../../core/caller';
-import type { ReportRequest, ReportSource, SourceRow } from '../../core/report-source';
+import type { Attribution, ReportRequest, ReportSource, SourceRow } from '../../core/report-source';
 import { idOf, type UrnKind } from '../ids';
 import { callLinkedin, getOne, type CursorPage, type LinkedinCall } from '../operations/call';
 import { analyticsCall, campaignGroupsCall, campaignsCall, creativesCall } from '../operations/reads';
@@ -76,11 +76,16 @@ async function lineage(caller: PlatformCaller, level: ReportRequest['level']): P
   return { names, parentOf };
 }
 
-export function linkedinRow(req: ReportRequest, e: Rec, l: Lineage): SourceRow {
+/** What every row of one pivot value states about its entity. */
+interface Entity {
+  id: string;
+  name: string | null;
+  parent: SourceRow['parent'];
+}
+
+function entityOf(req: ReportRequest, pv: string, l: Lineage): Entity {
   const { kind } = PIVOT[req.level];
-  const pv = Array.isArray(e.pivotValues) ? String(e.pivotValues[0]) : '';
   const id = idOf(kind, pv) ?? pv;
-  const range = e.dateRange as { start: Ymd } | undefined;
   const campaignOfCreative = req.level === 'ad' ? l.parentOf.get(`creative:${id}`) : undefined;
   return {
     id,
@@ -89,15 +94,30 @@ export function linkedinRow(req: ReportRequest, e: Rec, l: Lineage): SourceRow {
       ...(req.level === 'adset' ? { campaignId: l.parentOf.get(`campaign:${id}`) } : {}),
       ...(req.level === 'ad' ? { adsetId: campaignOfCreative, campaignId: campaignOfCreative ? l.parentOf.get(`campaign:${campaignOfCreative}`) : undefined } : {}),
     },
-    ...(req.granularity === 'day' && range ? { date: ymdText(range.start) } : {}),
+  };
+}
+
+// LinkedIn's default conversion windows: 30 days after a click, 7 after a view (docs/reports.md).
+const ATTRIBUTION: Attribution = { clickDays: 30, viewDays: 7, source: 'account_default' };
+
+/** `entities`: each pivot value's entity, resolved once for all its days. */
+export function linkedinRow(req: ReportRequest, e: Rec, l: Lineage, entities = new Map<string, Entity>()): SourceRow {
+  const pv = Array.isArray(e.pivotValues) ? String(e.pivotValues[0]) : '';
+  let entity = entities.get(pv);
+  if (!entity) entities.set(pv, (entity = entityOf(req, pv, l)));
+  const range = e.dateRange as { start: Ymd } | undefined;
+  return {
+    id: entity.id,
+    name: entity.name,
+    parent: entity.parent,
+    date: req.granularity === 'day' && range ? ymdText(range.start) : undefined,
     spend: e.costInLocalCurrency === undefined ? '0' : String(e.costInLocalCurrency),
     conversionValue: e.conversionValueInLocalCurrency === undefined ? null : String(e.conversionValueInLocalCurrency),
     impressions: Number(e.impressions ?? 0),
     clicks: Number(e.clicks ?? 0),
     conversions: e.externalWebsiteConversions === undefined ? null : Number(e.externalWebsiteConversions),
     reach: null,
-    // LinkedIn's default conversion windows: 30 days after a click, 7 after a view (docs/reports.md).
-    attribution: { clickDays: 30, viewDays: 7, source: 'account_default' },
+    attribution: ATTRIBUTION,
     raw: e,
   };
 }
@@ -112,7 +132,8 @@ export const linkedinReportSource: ReportSource = {
   fixedTimezone: 'UTC',
   async rows(caller, req) {
     const [raw, l] = await Promise.all([linkedinReportRows(caller, req), lineage(caller, req.level)]);
-    return { rows: raw.map((e) => linkedinRow(req, e, l)), account: {} };
+    const entities = new Map<string, Entity>();
+    return { rows: raw.map((e) => linkedinRow(req, e, l, entities)), account: {} };
   },
   async facts(caller) {
     const a = await callLinkedin<{ name?: string; currency?: string }>(caller, getOne(`adAccounts/${caller.ref.platformAccountId}`), 'read');

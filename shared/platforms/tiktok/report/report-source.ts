@@ -1,5 +1,5 @@
 import type { PlatformCaller } from '../../core/caller';
-import { chunkRange, type ReportRequest, type ReportSource, type SourceRow } from '../../core/report-source';
+import { chunkRange, type Attribution, type ReportRequest, type ReportSource, type SourceRow } from '../../core/report-source';
 import { get } from '../operations/call';
 import { insightsCall } from '../operations/reporting';
 import type { ReadInsights } from '../operations/reporting.dto';
@@ -47,27 +47,33 @@ export function tiktokReportQuery(advertiserId: string, req: ReportRequest, rang
 const dash = (v: string | undefined): string | null => (v === undefined || v === '-' || v === '' ? null : v);
 const num = (v: string | undefined): number => (dash(v) === null ? 0 : Number(v));
 
+const NAME_KEY: Record<ReportRequest['level'], string> = { account: 'advertiser_name', campaign: 'campaign_name', adset: 'adgroup_name', ad: 'ad_name' };
+const NO_PARENT: SourceRow['parent'] = {};
+// TikTok's default attribution: 7-day click, 1-day view (docs/reports.md).
+const ATTRIBUTION: Attribution = { clickDays: 7, viewDays: 1, source: 'account_default' };
+
+function parentOf(level: ReportRequest['level'], m: Record<string, string>): SourceRow['parent'] {
+  if (level === 'adset') return { campaignId: dash(m.campaign_id) ?? undefined };
+  if (level === 'ad') return { campaignId: dash(m.campaign_id) ?? undefined, adsetId: dash(m.adgroup_id) ?? undefined };
+  return NO_PARENT;
+}
+
 export function tiktokRow(req: ReportRequest, r: NonNullable<ReportPage['list']>[number]): SourceRow {
   const d = r.dimensions ?? {};
   const m = r.metrics ?? {};
   const id = req.level === 'account' ? (d.advertiser_id ?? m.advertiser_id ?? '') : (d[LEVEL[req.level].id] ?? '');
-  const name = { account: m.advertiser_name, campaign: m.campaign_name, adset: m.adgroup_name, ad: m.ad_name }[req.level];
   return {
     id,
-    name: dash(name),
-    parent: {
-      ...(req.level === 'adset' || req.level === 'ad' ? { campaignId: dash(m.campaign_id) ?? undefined } : {}),
-      ...(req.level === 'ad' ? { adsetId: dash(m.adgroup_id) ?? undefined } : {}),
-    },
-    ...(req.granularity === 'day' && d.stat_time_day ? { date: d.stat_time_day.slice(0, 10) } : {}),
+    name: dash(m[NAME_KEY[req.level]]),
+    parent: parentOf(req.level, m),
+    date: req.granularity === 'day' && d.stat_time_day ? d.stat_time_day.slice(0, 10) : undefined,
     spend: dash(m.spend) ?? '0',
     conversionValue: dash(m.total_purchase_value),
     impressions: num(m.impressions),
     clicks: num(m.clicks),
     conversions: dash(m.conversion) === null ? null : Number(m.conversion),
     reach: dash(m.reach) === null ? null : Number(m.reach),
-    // TikTok's default attribution: 7-day click, 1-day view (docs/reports.md).
-    attribution: { clickDays: 7, viewDays: 1, source: 'account_default' },
+    attribution: ATTRIBUTION,
     raw: r,
   };
 }
