@@ -42,20 +42,24 @@ const INSTRUCTIONS =
   'Write tools preview first: call without confirm, show the preview, then call again with confirm = confirmToken.';
 
 /**
- * Servers with every tool registered, not connected to anything. A Protocol instance takes one
- * transport at a time and a stateless transport answers one request, so each request takes a server
- * of its own from here (or a new one) with a fresh transport, and gives it back once closed: building
- * a server and registering the tools costs about a sixth of the endpoint's own time. Closing aborts the
- * request's handlers, and a handler answers on the transport it started with, so nothing of one
- * request reaches another. A server that answered `initialize` holds that client's capabilities
- * and is dropped rather than given back.
+ * Servers with every tool registered, each connected to a transport of its own. A Protocol instance
+ * takes one transport at a time and the transport answers one POST at a time, so each request takes a
+ * server of its own from here (or a new one) and gives it back once its HTTP response closed: building
+ * a server and registering the tools costs about a sixth of the endpoint's own time. A server whose
+ * client went away before all its answers were sent is closed instead, which aborts that request's
+ * handlers, so nothing of one request reaches another. A server that answered `initialize` holds that
+ * client's capabilities and is closed rather than given back.
  */
-const idle: McpServer[] = [];
+interface PooledServer {
+  server: McpServer;
+  transport: JsonResponseTransport;
+}
+const idle: PooledServer[] = [];
 const MAX_IDLE = 64;
 /** Built once: each server would otherwise build its own Ajv instance (used only for elicitation answers). */
 let validator: AjvJsonSchemaValidator | undefined;
 
-function takeServer(): McpServer {
+async function takeServer(): Promise<PooledServer> {
   const kept = idle.pop();
   if (kept) return kept;
   validator ??= new AjvJsonSchemaValidator();
@@ -64,13 +68,15 @@ function takeServer(): McpServer {
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: validator },
   );
   for (const tool of MCP_TOOLS) register(server, tool);
-  return server;
+  const transport = new JsonResponseTransport();
+  await server.connect(transport);
+  return { server, transport };
 }
 
-async function giveBack(server: McpServer): Promise<void> {
-  // Closing the server closes its transport, which aborts whatever handler of this request still runs.
-  await server.close();
-  if (server.server.getClientCapabilities() === undefined && idle.length < MAX_IDLE) idle.push(server);
+function giveBack(pooled: PooledServer): void {
+  const reusable = !pooled.transport.answering && pooled.server.server.getClientCapabilities() === undefined;
+  if (reusable && idle.length < MAX_IDLE) idle.push(pooled);
+  else void pooled.server.close();
 }
 
 const resourceMetadataUrl = (deps: AppDeps) => `${deps.config.PUBLIC_URL}${METADATA_PATH}${MCP_PATH}`;
@@ -104,26 +110,23 @@ export function mcpChallenge(deps: AppDeps): ErrorRequestHandler {
 }
 
 /**
- * One POST through a pooled server and a transport of its own. Requests are answered with their
- * responses as JSON (one object, or an array for a batch); notifications and responses alone with 202.
+ * One POST through a pooled server. Requests are answered with their responses as JSON (one object,
+ * or an array for a batch); notifications and responses alone with 202.
  */
 async function answerPost(post: McpPost, call: ToolCall): Promise<void> {
   const { res } = call;
-  const server = takeServer();
-  const transport = new JsonResponseTransport(post.requestIds);
-  await server.connect(transport);
+  const pooled = await takeServer();
   // Every handler gets the HTTP request's authentication as `authInfo`: the tools find their request there.
   const authInfo: AuthInfo = { token: '', clientId: '', scopes: [], extra: { call } };
   if (post.requestIds.length === 0) {
-    transport.deliver(post.messages, authInfo);
+    void pooled.transport.exchange(post.messages, [], authInfo);
     res.status(202).end();
-    await giveBack(server);
+    giveBack(pooled);
     return;
   }
-  res.on('close', () => void giveBack(server));
-  transport.deliver(post.messages, authInfo);
-  const answers = await transport.answers;
-  // No answers: the client went away and the transport closed with it.
+  res.on('close', () => giveBack(pooled));
+  const answers = await pooled.transport.exchange(post.messages, post.requestIds, authInfo);
+  // No answers: the client went away and the server was closed with its handlers.
   if (!answers || res.headersSent) return;
   res.status(200).json(post.batch ? answers : answers[0]);
 }
