@@ -83,7 +83,7 @@ export const gaqlScenario: Scenario = {
         ],
         targets: [{ name: 'GAQL p50 over 50 accounts vs unbounded direct', expected: `≤ ${limit}×`, actual: `${(m.gP50 / m.parP50).toFixed(2)}×`, met: m.gP50 / m.parP50 <= limit }],
         notes: [
-          `${probe.data.length} rows per answer; gateway concurrency GOOGLE_GAQL_CONCURRENCY (default 8); Google pacing off; gateway ${ctx.settings.durationS} s × ${ctx.settings.repeats}, references ${ctx.settings.referenceS} s × ${ctx.settings.repeats} of back-to-back passes timed with performance.now() (medians)`,
+          `${probe.data.length} rows per answer; gateway concurrency GOOGLE_GAQL_CONCURRENCY (default 50) over GOOGLE_FANOUT_CONNECTIONS (default 64); Google pacing off; gateway ${ctx.settings.durationS} s × ${ctx.settings.repeats}, references ${ctx.settings.referenceS} s × ${ctx.settings.repeats} of back-to-back passes timed with performance.now() (medians)`,
         ],
         details: { runs: runs.runs },
       };

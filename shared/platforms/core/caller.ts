@@ -36,6 +36,8 @@ export interface CallRequest {
   operation?: string;
   /** A proxied call (PlatformRequest.passthrough). */
   passthrough?: PlatformRequest['passthrough'];
+  /** One call of a fan-out (PlatformRequest.lane). */
+  lane?: PlatformRequest['lane'];
 }
 
 /** The tenant app a caller's calls are made with, without its secret. */
@@ -137,6 +139,7 @@ export function callerFactory(deps: () => CallerDeps): CallerFor {
           wire: req.wire,
           operation: req.operation,
           passthrough: req.passthrough,
+          lane: req.lane,
           token: req.token ?? tokens,
           appSecret,
           appKey: key,

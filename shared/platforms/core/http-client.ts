@@ -1,23 +1,14 @@
-import { Pool } from 'undici';
 import pRetry from 'p-retry';
 import { AppError, isAppError } from '../../errors/app-error';
 import { isRunLater } from '../../errors/run-later';
 import type { Logger } from '../../infra/logger';
-import type { Metrics } from '../../infra/metrics';
-import type { OutboundLimiter } from './limiter';
 import { ReadDeadline } from './read-deadline';
 import { retrying } from './retrying';
 import { CallOperations } from './call-operation';
 import { exchange } from './exchange';
-import type {
-  ErrorMapper,
-  Failure,
-  PlatformClient,
-  PlatformDescriptor,
-  PlatformRequest,
-  RawResponse,
-  TokenSource,
-} from './types';
+import { answerFailure, feedUsage, RetrySignal, type FailureDeps } from './call-failures';
+import { OriginPools, type OriginPoolOptions } from './origin-pools';
+import type { ErrorMapper, PlatformClient, PlatformDescriptor, PlatformRequest, RawResponse, TokenSource } from './types';
 
 /** A platform's wire format: how a request is put on the wire and how a success body is unwrapped. */
 export interface WireFormat {
@@ -26,12 +17,9 @@ export interface WireFormat {
   unwrap?(body: unknown): unknown;
 }
 
-export interface HttpClientDeps {
-  limiter: OutboundLimiter;
+/** What a client is built with: the limiter and metrics (FailureDeps), its pools' settings (OriginPoolOptions), and these. */
+export interface HttpClientDeps extends FailureDeps, OriginPoolOptions {
   logger: Logger;
-  metrics?: Metrics;
-  connectTimeoutMs: number;
-  responseTimeoutMs: number;
   maxRetries: number;
   /**
    * Total time a read may take across every attempt, retry wait and limiter wait (READ_DEADLINE_MS);
@@ -42,19 +30,6 @@ export interface HttpClientDeps {
   displayName?: string;
   /** The limiter's own wait bound for reads (READ_LIMIT_DEADLINE_MS), kept when shorter than what is left. */
   limitWaitMs?: number;
-  /** Called when the platform says a stored connection's token is dead. */
-  onConnectionInvalid?(connectionId: string, status: 'expired' | 'revoked'): Promise<void>;
-}
-
-/** Carries a retry reason and the platform's wait hint through p-retry. */
-class RetrySignal extends Error {
-  constructor(
-    readonly reason: string,
-    readonly hintMs: number,
-    readonly final: AppError,
-  ) {
-    super(reason);
-  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -64,11 +39,12 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND'
 const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
 /**
- * One client per platform: an undici keep-alive pool per origin, the outbound limiter, p-retry with
- * jittered backoff honouring the platform's wait hints, and the platform's error mapper.
+ * One client per platform: undici keep-alive pools per origin (fan-outs apart), the outbound
+ * limiter, p-retry with jittered backoff honouring the platform's wait hints, and the platform's
+ * error mapper.
  */
 export class PlatformHttpClient implements PlatformClient {
-  private readonly pools = new Map<string, Pool>();
+  private readonly pools: OriginPools;
   private readonly operations = new CallOperations();
 
   constructor(
@@ -76,7 +52,9 @@ export class PlatformHttpClient implements PlatformClient {
     private readonly errors: ErrorMapper,
     private readonly wire: WireFormat,
     private readonly deps: HttpClientDeps,
-  ) {}
+  ) {
+    this.pools = new OriginPools(deps);
+  }
 
   async request<T = unknown>(req: PlatformRequest): Promise<T> {
     const res = await this.requestRaw(req);
@@ -151,13 +129,13 @@ export class PlatformHttpClient implements PlatformClient {
         }
       }
       this.count('sent');
-      for (const u of this.errors.usage(res)) await this.feedUsage(limitKey, u.scope, u.pct, u.regainMs);
+      for (const u of this.errors.usage(res)) await feedUsage(this.deps, limitKey, u.scope, u.pct, u.regainMs);
       const failure = this.errors.classify(res, { version: this.descriptor.apiVersion, passthrough: !!req.passthrough });
       if (!failure) return res;
       // A proxied call hands the platform's own answer on with its error (already without the token).
       if (req.passthrough && res.body !== undefined) failure.error.platform = res.body;
       await req.wire?.onSettled();
-      return this.onFailure(failure, {
+      return answerFailure(this.deps, failure, {
         retryable,
         source,
         rejected: token,
@@ -215,79 +193,6 @@ export class PlatformHttpClient implements PlatformClient {
     }
   }
 
-  private async onFailure(
-    failure: Failure,
-    ctx: {
-      retryable: boolean;
-      source?: TokenSource;
-      /** The token this attempt sent. */
-      rejected?: string;
-      refreshed(): boolean;
-      markRefreshed(): void;
-      limitKey: { platform: PlatformDescriptor['platform']; appKey: string; accountKey?: string };
-      quotaOwnerSent: boolean;
-    },
-  ): Promise<never> {
-    switch (failure.kind) {
-      case 'rate-limit': {
-        if (failure.untilReset) {
-          // Retrying before the reset only spends calls: hold the customer (and the quota's owner)
-          // on every replica, and answer now with the reset as Retry-After.
-          const { platform, accountKey, appKey } = ctx.limitKey;
-          const why = `quota exhausted until reset: ${failure.error.message}`;
-          if (accountKey) await this.deps.limiter.pause(platform, 'account', accountKey, failure.retryAfterMs, why);
-          if (!accountKey || failure.untilReset.alsoApp || ctx.quotaOwnerSent) await this.deps.limiter.pause(platform, 'app', appKey, failure.retryAfterMs, why);
-          throw new pRetry.AbortError(failure.error);
-        }
-        const key = failure.scope === 'account' && ctx.limitKey.accountKey ? ctx.limitKey.accountKey : ctx.limitKey.appKey;
-        const scope = ctx.limitKey.accountKey ? failure.scope : 'app';
-        this.deps.metrics?.notePause(ctx.limitKey.platform, scope, key, failure.retryAfterMs);
-        await this.deps.limiter.pause(ctx.limitKey.platform, scope, key, failure.retryAfterMs, failure.error.message);
-        // The platform refused before doing anything, so any call may retry: the limiter holds it
-        // until the pause ends, or answers 429 if that is past the caller's deadline.
-        throw new RetrySignal(`rate limited: ${failure.error.message}`, 0, failure.error);
-      }
-      case 'transient':
-        if (!ctx.retryable) throw new pRetry.AbortError(failure.error);
-        throw new RetrySignal(`transient: ${failure.error.message}`, failure.retryAfterMs ?? 0, failure.error);
-      case 'reauth':
-        if (failure.refreshable && ctx.source?.refresh && !ctx.refreshed()) {
-          ctx.markRefreshed();
-          await ctx.source.refresh(ctx.rejected);
-          throw new RetrySignal('access token rejected; refreshed once', 0, failure.error);
-        }
-        if (ctx.source?.connectionId && this.deps.onConnectionInvalid) {
-          await this.deps.onConnectionInvalid(ctx.source.connectionId, failure.connectionStatus).catch(() => undefined);
-        }
-        throw new pRetry.AbortError(failure.error);
-      default:
-        throw new pRetry.AbortError(failure.error);
-    }
-  }
-
-  private async feedUsage(k: { platform: PlatformDescriptor['platform']; appKey: string; accountKey?: string }, scope: 'account' | 'app', pct: number, regainMs?: number) {
-    const pauseMs = usagePauseMs(pct, regainMs);
-    if (pauseMs <= 0) return;
-    const key = scope === 'account' && k.accountKey ? k.accountKey : k.appKey;
-    this.deps.metrics?.notePause(k.platform, k.accountKey ? scope : 'app', key, pauseMs);
-    await this.deps.limiter.pause(k.platform, k.accountKey ? scope : 'app', key, pauseMs, `usage ${Math.round(pct)}%`);
-  }
-
-  private pool(origin: string): Pool {
-    let p = this.pools.get(origin);
-    if (!p) {
-      p = new Pool(origin, {
-        connections: 64,
-        keepAliveTimeout: 30_000,
-        connect: { timeout: this.deps.connectTimeoutMs },
-        headersTimeout: this.deps.responseTimeoutMs,
-        bodyTimeout: this.deps.responseTimeoutMs,
-      });
-      this.pools.set(origin, p);
-    }
-    return p;
-  }
-
   private async send(req: PlatformRequest, token: string | undefined, appSecret: string | undefined, deadline?: ReadDeadline): Promise<RawResponse> {
     const wire = this.wire.encode(req, token, { appSecret });
     // wire.url is already normalized (buildUrl): split it without parsing it a second time.
@@ -295,7 +200,7 @@ export class PlatformHttpClient implements PlatformClient {
     const name = this.deps.displayName ?? this.descriptor.platform;
     const limit = req.passthrough ? { maxBytes: req.passthrough.maxResponseBytes, tooLarge: () => new AppError('PLATFORM_RESPONSE_TOO_LARGE', `${name}'s answer is over the proxy's limit of ${req.passthrough!.maxResponseBytes} bytes`) } : undefined;
     const res = await exchange(
-      this.pool(cut < 0 ? wire.url : wire.url.slice(0, cut)),
+      this.pools.get(cut < 0 ? wire.url : wire.url.slice(0, cut), req.lane),
       {
         method: req.method,
         path: cut < 0 ? '/' : wire.url.slice(cut),
@@ -319,21 +224,9 @@ export class PlatformHttpClient implements PlatformClient {
     this.deps.metrics?.platformCalls.inc({ platform: this.descriptor.platform, outcome });
   }
 
-  async close(): Promise<void> {
-    await Promise.all([...this.pools.values()].map((p) => p.close().catch(() => undefined)));
+  close(): Promise<void> {
+    return this.pools.close();
   }
-}
-
-/**
- * How long to hold calls for a usage level: above 85 % slow down, above 95 % stop longer, and never
- * shorter than the platform's own regain estimate. The platform's usage windows decay, so short
- * pauses let usage fall before the platform blocks.
- */
-export function usagePauseMs(pct: number, regainMs?: number): number {
-  const regain = regainMs ?? 0;
-  if (pct >= 95) return Math.max(regain, USAGE_PAUSE.stopMs);
-  if (pct >= 85) return Math.max(regain, USAGE_PAUSE.slowMs);
-  return regain;
 }
 
 const REDACTED = '[REDACTED]';
@@ -351,6 +244,3 @@ export function redactToken(text: string, token: string | undefined): string {
 function tokenForms(token: string): string[] {
   return [...new Set([token, JSON.stringify(token).slice(1, -1), encodeURIComponent(token)])];
 }
-
-/** Pause lengths for high usage (tunable in one place). */
-export const USAGE_PAUSE = { slowMs: 1_000, stopMs: 5_000 };

@@ -1,46 +1,16 @@
 import { performance } from 'node:perf_hooks';
 import Bottleneck from 'bottleneck';
-import { AppError } from '../../errors/app-error';
-import { RunLaterError } from '../../errors/run-later';
 import type { Logger } from '../../infra/logger';
-import { createRedis, isCluster, type RedisClient, type RedisTarget } from '../../infra/redis';
+import type { RedisClient, RedisTarget } from '../../infra/redis';
 import { PauseBoard } from './pause-board';
-import { currentJobRun, type JobRunContext } from './job-run-context';
+import { currentJobRun } from './job-run-context';
 import type { CallKind } from './types';
-import { LocalWindowLog, newMember, RedisWindowLog, type Attempt, type Reservation, type ReservedRule, type WindowRule } from './window-log';
+import { newMember, type Attempt, type ReservedRule, type WindowRule } from './window-log';
+import { BudgetLog } from './limiter-log';
+import { limited, type Deferral, type Grant, type LimitKey } from './limiter-types';
+import { JobWrites } from './limiter-job-writes';
 
-export interface LimitKey {
-  platform: string;
-  appKey: string;
-  accountKey?: string;
-  /** Calls per second for this platform's accounts / app; 0 = unpaced. */
-  accountRps: number;
-  appRps: number;
-}
-
-/** A call that was let go: when (on the clock that decided) and whether the shared log decided it. */
-export interface Grant {
-  platform: string;
-  keys: string[];
-  at: number;
-  shared: boolean;
-  /** A job's write: the job id (it went on its reservation when `reserved`). */
-  jobId?: string;
-  reserved?: boolean;
-}
-
-/** A job's write told to come back: its job, when it may go (the deciding clock's epoch ms) and whether that is a reservation. */
-export interface Deferral {
-  platform: string;
-  keys: string[];
-  jobId: string;
-  /** The decision's time and the time the call may go, on the deciding clock (Redis time when shared). */
-  at: number;
-  goAt: number;
-  /** A reservation in the budget's queue (false: a pause, or the log's own wait while Redis is unreachable or once its reserved time has come). */
-  reserved: boolean;
-  shared: boolean;
-}
+export type { Deferral, Grant, LimitKey } from './limiter-types';
 
 interface Slot {
   started: boolean;
@@ -66,15 +36,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  *   per replica ask Redis rather than every waiting call.
  * - Pauses: a key per account/app set from the platforms' usage signals and throttling errors
  *   (Meta usage headers, TikTok 40100, Google retry delays); every replica honours it before calling.
+ * - A job run's first write waits in its worker slot only briefly, then comes back on a reservation
+ *   (limiter-job-writes.ts).
  *
  * When Redis cannot answer, the same log is kept in process memory (each replica then paces alone)
- * until Redis answers again.
+ * until Redis answers again (limiter-log.ts).
  */
 export class OutboundLimiter {
-  private readonly conn: RedisClient;
+  private readonly log: BudgetLog;
   private readonly pauses: PauseBoard;
-  private readonly shared: RedisWindowLog;
-  private readonly local = new LocalWindowLog();
   /**
    * A few acquisitions at a time per budget: enough that one slow Redis round trip (a loaded
    * process) does not hold every other call back, few enough that a freed place wakes few pollers.
@@ -82,14 +52,8 @@ export class OutboundLimiter {
   private readonly queues = new Bottleneck.Group({ maxConcurrent: 4 });
   private readonly windowMs: number;
   private readonly staleMs: number;
-  private readonly slotWaitMs: number;
-  private readonly graceMs: number;
-  /** Until then, Redis failed recently: decide in process without waiting on it. */
-  private degradedUntil = 0;
-  private sweepAt = 0;
+  private readonly jobWrites: JobWrites;
   private closed = false;
-  /** Before the first connection, calls wait for it; after, a lost connection means pacing in process at once. */
-  private connectedOnce = false;
 
   constructor(
     private readonly opts: {
@@ -125,22 +89,23 @@ export class OutboundLimiter {
       onDefer?: (d: Deferral) => void;
     },
   ) {
-    // Queued while (re)connecting, but never longer than the command timeout: then the call is paced in process.
-    // lazyConnect: building the limiter opens nothing; its first command (or `start`) connects.
-    this.conn = createRedis(opts.redisUrl, {
-      lazyConnect: true,
-      enableOfflineQueue: true,
-      maxRetriesPerRequest: 0,
-      commandTimeout: opts.clusterTimeoutMs ?? 1500,
-    });
-    this.conn.on('error', (err: Error) => opts.logger.debug({ err: err.message }, 'limiter redis error'));
-    this.conn.on('ready', () => (this.connectedOnce = true));
-    this.shared = new RedisWindowLog(this.conn);
-    this.pauses = new PauseBoard({ redis: opts.redis, prefix: opts.prefix, logger: opts.logger, freshMs: opts.pauseFreshMs });
     this.windowMs = Math.ceil(1000 / (1 - Math.min(0.5, Math.max(0, opts.headroom ?? 0))));
+    this.log = new BudgetLog(opts.redisUrl, {
+      logger: opts.logger,
+      timeoutMs: opts.clusterTimeoutMs ?? 1500,
+      windowMs: this.windowMs,
+      graceMs: opts.reservationGraceMs ?? 60_000,
+    });
+    this.pauses = new PauseBoard({ redis: opts.redis, prefix: opts.prefix, logger: opts.logger, freshMs: opts.pauseFreshMs });
     this.staleMs = opts.staleGrantMs ?? 15;
-    this.slotWaitMs = opts.writeSlotWaitMs ?? 250;
-    this.graceMs = opts.reservationGraceMs ?? 60_000;
+    this.jobWrites = new JobWrites({
+      log: this.log,
+      slotWaitMs: opts.writeSlotWaitMs ?? 250,
+      staleMs: this.staleMs,
+      logger: opts.logger,
+      onDefer: opts.onDefer,
+      launch: (k, rules, a, fn, job) => this.launch(k, rules, a, { started: false, cancelled: false }, fn, job),
+    });
   }
 
   private pauseKey(platform: string, scope: 'account' | 'app', key: string) {
@@ -176,7 +141,7 @@ export class OutboundLimiter {
     // One script decides every budget of a call, and on a Redis Cluster a script may only touch keys
     // of one hash slot: there the call's budgets share its app's hash tag, so an account's budget is
     // counted per app (docs/architecture.md, "Redis Cluster").
-    const tag = isCluster(this.conn) ? `:{${k.platform}:${k.appKey}}` : '';
+    const tag = this.log.clustered ? `:{${k.platform}:${k.appKey}}` : '';
     const rule = (scope: 'account' | 'app', key: string, rps: number): ReservedRule => ({
       key: `${this.opts.prefix}:lim:log:${k.platform}:${scope}:${key}${tag}`,
       limit: rps,
@@ -207,63 +172,8 @@ export class OutboundLimiter {
     if (known === 0 && !rules.length) return fn();
     // A job's write (its run's first) that cannot go soon is sent back with a reservation.
     const job = kind === 'write' && k.accountKey !== undefined ? currentJobRun() : undefined;
-    if (job && !job.sentWrite) return this.runJobWrite(k, job, fn, known, rules);
+    if (job && !job.sentWrite) return this.jobWrites.run(k, job, fn, known, rules);
     return this.runPaced(k, kind, fn, deadlineMs, startedAt, known, rules);
-  }
-
-  /**
-   * A write made from a job run (docs/architecture.md, "Write reservations"): it waits in its
-   * worker slot only briefly (`writeSlotWaitMs` per wait, twice that in all). Longer, and it throws
-   * RunLaterError: for a budget, with the time of its reservation, taken in Redis in arrival order
-   * and spaced at the budget's rate, which its job's next run (any replica) goes on; for a pause,
-   * with the pause's end. Nothing was sent then (`fn` was not called).
-   */
-  private async runJobWrite<T>(k: LimitKey, job: JobRunContext, fn: () => Promise<T>, known: number | Promise<number>, rules: ReservedRule[]): Promise<T> {
-    const paused = typeof known === 'number' ? known : await known;
-    if (paused > this.slotWaitMs) {
-      const now = Date.now();
-      throw this.defer(k, rules, job, { at: now, waitMs: paused, reserved: false, shared: false }, `waiting out the ${k.platform} pause`);
-    }
-    if (paused > 0) await sleep(paused);
-    const slot: Slot = { started: false, cancelled: false };
-    if (!rules.length) {
-      job.sentWrite = true;
-      return fn();
-    }
-    const member = newMember();
-    const scopes = k.accountRps ? (k.appRps ? 'account and app' : 'account') : 'app';
-    const reason = `waiting for the ${k.platform} ${scopes} budget`;
-    // After a grant that reached us late, the call re-takes its place in the log alone (its
-    // reservation is spent): the logged time stays close to the time it really leaves.
-    let retaking = false;
-    let onReservation = false;
-    let waited = 0;
-    for (let stale = 0; ; ) {
-      const sent = performance.now();
-      const d = retaking ? { ...(await this.take(rules, member)), reserved: false, held: false } : await this.reserve(rules, member, job.jobId);
-      if (d.granted) {
-        onReservation ||= d.held;
-        if (d.shared && performance.now() - sent > this.staleMs && ++stale <= 2) {
-          retaking = true;
-          continue;
-        }
-        job.sentWrite = true;
-        return this.launch(k, rules, d, slot, fn, { jobId: job.jobId, reserved: onReservation });
-      }
-      if (d.waitMs <= this.slotWaitMs && waited + d.waitMs <= 2 * this.slotWaitMs) {
-        waited += d.waitMs;
-        await sleep(d.waitMs);
-        continue;
-      }
-      throw this.defer(k, rules, job, d, reason);
-    }
-  }
-
-  /** The RunLaterError a deferred job write throws (its time on this process's clock). */
-  private defer(k: LimitKey, rules: WindowRule[], job: JobRunContext, d: { at: number; waitMs: number; reserved: boolean; shared: boolean }, reason: string): RunLaterError {
-    this.opts.onDefer?.({ platform: k.platform, keys: rules.map((r) => r.key), jobId: job.jobId, at: d.at, goAt: d.at + d.waitMs, reserved: d.reserved, shared: d.shared });
-    this.opts.logger.debug({ platform: k.platform, jobId: job.jobId, waitMs: d.waitMs, reserved: d.reserved }, 'job write deferred');
-    return new RunLaterError(Date.now() + d.waitMs, reason);
   }
 
   private async runPaced<T>(
@@ -294,7 +204,7 @@ export class OutboundLimiter {
       // Nobody waits here: one attempt straight away, the queue only when there is no room (or the
       // grant came back stale: the queued attempt re-takes it under the same member).
       const sent = performance.now();
-      const first = await this.take(rules, member);
+      const first = await this.log.take(rules, member);
       if (first.granted && performance.now() - sent <= this.staleMs) return this.launch(k, rules, first, slot, fn);
       if (!first.granted && until !== undefined && Date.now() + first.waitMs > until) throw limited(k.platform, first.waitMs);
     } else if (until !== undefined) {
@@ -329,9 +239,9 @@ export class OutboundLimiter {
     for (let stale = 0; ; ) {
       if (slot.cancelled || this.closed) return SKIPPED;
       const sent = performance.now();
-      const a = await this.take(rules, member);
+      const a = await this.log.take(rules, member);
       if (slot.cancelled) {
-        if (a.granted) await this.giveBack(rules, member);
+        if (a.granted) await this.log.giveBack(rules, member);
         return SKIPPED;
       }
       if (a.granted) {
@@ -360,59 +270,18 @@ export class OutboundLimiter {
     }
   }
 
-  private async take(rules: WindowRule[], member: string): Promise<Attempt & { shared: boolean }> {
-    if (Date.now() >= this.degradedUntil && (this.conn.status === 'ready' || !this.connectedOnce)) {
-      try {
-        return { ...(await this.shared.take(rules, member)), shared: true };
-      } catch (err) {
-        this.opts.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'shared limiter unavailable; pacing in-process');
-        this.degradedUntil = Date.now() + 2000;
-      }
-    }
-    const now = Date.now();
-    if (now >= this.sweepAt) {
-      this.local.sweep(this.windowMs, now);
-      this.sweepAt = now + 60_000;
-    }
-    return { ...this.local.take(rules, member, now), shared: false };
-  }
-
-  /** A job write's decision: the shared log with reservations, or (Redis unreachable) the in-process log alone. */
-  private async reserve(rules: ReservedRule[], member: string, holder: string): Promise<Reservation & { shared: boolean }> {
-    if (Date.now() >= this.degradedUntil && (this.conn.status === 'ready' || !this.connectedOnce)) {
-      try {
-        return { ...(await this.shared.reserve(rules, member, holder, this.graceMs)), shared: true };
-      } catch (err) {
-        this.opts.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'shared limiter unavailable; pacing in-process');
-        this.degradedUntil = Date.now() + 2000;
-      }
-    }
-    return { ...(await this.take(rules, member)), reserved: false, held: false };
-  }
-
-  private async giveBack(rules: WindowRule[], member: string): Promise<void> {
-    await Promise.all(rules.map((r) => this.conn.zrem(r.key, member))).catch(() => undefined);
-  }
-
   /** Connects ahead of the first call and opens the pause subscription (both also happen on first use). */
   start(): void {
     this.pauses.start();
-    if (this.conn.status === 'wait') this.conn.connect().catch(() => undefined);
+    this.log.start();
   }
 
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all(this.queues.limiters().map((l) => l.limiter.stop({ dropWaitingJobs: true }).catch(() => undefined)));
-    this.conn.disconnect();
+    this.log.close();
     this.pauses.close();
   }
 }
 
 const SKIPPED = Symbol('skipped');
-
-export function limited(platform: string, waitMs: number): AppError {
-  return new AppError('PLATFORM_RATE_LIMITED', `The ${platform} rate limit for this account is exhausted; try again later`, {
-    retryAfter: Math.max(1, Math.ceil(waitMs / 1000)),
-    details: [{ platform, reason: 'outbound limiter', retryAfterMs: Math.ceil(waitMs) }],
-  });
-}

@@ -71,6 +71,11 @@ export interface PlatformRequest {
    * text carries it, and a platform error keeps the platform's answer (`AppError.platform`).
    */
   passthrough?: { maxResponseBytes: number };
+  /**
+   * A fan-out's per-account call: it goes over the client's fan-out connections
+   * (HttpClientDeps.fanOutConnections), so a fan-out never holds the connections other calls use.
+   */
+  lane?: 'fan-out';
 }
 
 export interface RawResponse {

@@ -14,7 +14,7 @@ import { googleOperations } from './account-operations';
 import { googleImportSource } from './operations/import-source';
 import { googleWriteOperations } from './operations/write-operations';
 import { GOOGLE_SCOPE_MODEL } from './scopes';
-import { googleConfigSchema } from './config';
+import { googleConfig, googleConfigSchema } from './config';
 import { googleWriteSafety } from './write-safety';
 import { googleReportSource } from './report/report-source';
 
@@ -23,7 +23,8 @@ export { googleConfig, googleConfigSchema, type GoogleConfig } from './config';
 export function createGoogleAdapter(deps: AdapterDeps): PlatformAdapter {
   const descriptor = googleDescriptor(deps.platformConfig ?? deps.config);
   const errors = googleErrors;
-  const client = new PlatformHttpClient(descriptor, errors, googleWire(descriptor.apiBase), deps.http);
+  const fanOutConnections = googleConfig(deps.platformConfig ?? deps.config).GOOGLE_FANOUT_CONNECTIONS;
+  const client = new PlatformHttpClient(descriptor, errors, googleWire(descriptor.apiBase), { ...deps.http, fanOutConnections });
   return {
     platform: 'google',
     descriptor,

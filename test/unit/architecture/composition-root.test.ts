@@ -23,7 +23,7 @@ describe('building the services opens nothing until start', () => {
     const before = hooks();
 
     const services = createServices(infra);
-    const limiterConn = (services.limiter as unknown as { conn: { status: string } }).conn;
+    const limiterConn = (services.limiter as unknown as { log: { conn: { status: string } } }).log.conn;
     expect(duplicate).not.toHaveBeenCalled();
     expect(hooks()).toBe(before);
     expect(limiterConn.status).toBe('wait');

@@ -1,11 +1,12 @@
 import { AppError } from '../../../shared/errors/app-error';
-import { mapBounded, mergeFanOut } from '../../../shared/platforms/google/operations/fan-out';
+import { mergeFanOut } from '../../../shared/platforms/google/operations/fan-out';
+import { FanOutGate } from '../../../shared/platforms/google/reporting/fan-out-gate';
 
 describe('fan-out', () => {
   it('never runs more than the limit at once and keeps the input order', async () => {
     let running = 0;
     let peak = 0;
-    const out = await mapBounded([30, 5, 20, 1, 10, 2], 2, async (ms, i) => {
+    const out = await new FanOutGate(10).map([30, 5, 20, 1, 10, 2], 2, async (ms, i) => {
       running++;
       peak = Math.max(peak, running);
       await new Promise((r) => setTimeout(r, ms));
@@ -17,7 +18,7 @@ describe('fan-out', () => {
   });
 
   it('settles each item: one failure does not stop the others', async () => {
-    const out = await mapBounded(['a', 'b', 'c'], 3, async (x) => {
+    const out = await new FanOutGate(10).map(['a', 'b', 'c'], 3, async (x) => {
       if (x === 'b') throw new AppError('FORBIDDEN', 'no');
       return x;
     });

@@ -58,8 +58,9 @@ describe("the platforms' own config slices", () => {
       GOOGLE_TOKEN_URL: 'https://oauth2.googleapis.com',
       GOOGLE_ACCOUNT_RPS: 10,
       GOOGLE_APP_RPS: 0,
-      GOOGLE_GAQL_CONCURRENCY: 8,
+      GOOGLE_GAQL_CONCURRENCY: 50,
       GOOGLE_GAQL_MAX_ACCOUNTS: 100,
+      GOOGLE_FANOUT_CONNECTIONS: 64,
       GOOGLE_CURRENCY_CACHE_SECONDS: 21_600,
     });
   });

@@ -1,29 +1,11 @@
 /**
- * Running one GAQL query over many accounts: bounded concurrency, and a merge that keeps the rows
- * of the accounts that answered when others failed.
+ * Running one GAQL query over many accounts: each account's outcome, and a merge that keeps the rows
+ * of the accounts that answered when others failed (the concurrency is FanOutGate's).
  */
 import type { AppError } from '../../../errors/app-error';
 import type { GoogleRow } from './search';
 
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-/** Runs `fn` over `items` with at most `limit` in flight; results keep the input order. */
-export async function mapBounded<I, O>(items: readonly I[], limit: number, fn: (item: I, index: number) => Promise<O>): Promise<Settled<O>[]> {
-  const out: Settled<O>[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      try {
-        out[i] = { ok: true, value: await fn(items[i]!, i) };
-      } catch (error) {
-        out[i] = { ok: false, error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return out;
-}
 
 /**
  * One failed account inside `data` (a GoogleAdsRow never has a top-level `error` member):

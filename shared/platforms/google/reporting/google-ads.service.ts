@@ -14,16 +14,20 @@ import {
   type CustomerInfo,
 } from '../operations/accounts';
 import { assetsCall, assetsPageFrom, type AssetsPage } from '../operations/assets';
-import { mapBounded, mergeFanOut, type FailedAccountItem } from '../operations/fan-out';
+import { mergeFanOut, type FailedAccountItem } from '../operations/fan-out';
 import { pageFromSearch, rowsFromStream, searchCall, searchStreamCall, type GoogleRow } from '../operations/search';
 import { CurrencyCache } from './currency-cache';
+import { FanOutGate } from './fan-out-gate';
 import { googleConfig } from '../config';
 
 export interface GoogleAdsDeps {
   redis: RedisClient;
   prefix: string;
   logger: Logger;
+  /** Accounts one fan-out queries at once (GOOGLE_GAQL_CONCURRENCY). */
   concurrency: number;
+  /** Calls every fan-out of this process runs at once in all: the client's fan-out connections (GOOGLE_FANOUT_CONNECTIONS). */
+  fanOutConnections: number;
   maxAccounts: number;
   currencyTtlSeconds: number;
 }
@@ -47,9 +51,11 @@ const customerOf = (c: PlatformCaller) => c.ref.platformAccountId!;
  */
 export class GoogleAdsService {
   private readonly currencies: CurrencyCache;
+  private readonly gate: FanOutGate;
 
   constructor(private readonly deps: GoogleAdsDeps) {
     this.currencies = new CurrencyCache(deps.redis, deps.prefix, deps.currencyTtlSeconds);
+    this.gate = new FanOutGate(deps.fanOutConnections);
   }
 
   /** The most accounts one GAQL request may cover (GOOGLE_GAQL_MAX_ACCOUNTS). */
@@ -93,16 +99,19 @@ export class GoogleAdsService {
     return { targets, known };
   }
 
-  /** Runs one checked query over the targets with bounded concurrency; see GaqlResult for failures. */
+  /**
+   * Runs one checked query over the targets, each account's calls on the fan-out connections and
+   * through the gate that shares them with concurrent fan-outs; see GaqlResult for failures.
+   */
   async runGaql(targets: PlatformCaller[], gaqlQuery: string, known = new Map<string, string>()): Promise<GaqlResult> {
     const accountIds = targets.map(customerOf);
     const cached = await this.currencies.getMany(accountIds.filter((id) => !known.has(id)));
     const currencyCodes: Record<string, string> = {};
-    const results = await mapBounded(targets, this.deps.concurrency, async (t) => {
+    const results = await this.gate.map(targets, this.deps.concurrency, async (t) => {
       const id = customerOf(t);
       const currency = known.get(id) ?? cached.get(id) ?? (await this.fetchCurrency(t));
       if (currency) currencyCodes[id] = currency;
-      return rowsFromStream(await t.request({ ...searchStreamCall(id, gaqlQuery), kind: 'read' }));
+      return rowsFromStream(await t.request({ ...searchStreamCall(id, gaqlQuery), kind: 'read', lane: 'fan-out' }));
     });
     const merged = mergeFanOut(accountIds, results, (e) => (isAppError(e) ? e : new AppError('INTERNAL', 'Unexpected failure')));
     for (const r of results) if (!r.ok && !isAppError(r.error)) this.deps.logger.error({ err: r.error }, 'google fan-out failed unexpectedly');
@@ -118,7 +127,7 @@ export class GoogleAdsService {
   private async fetchCurrency(t: PlatformCaller): Promise<string | null> {
     const id = customerOf(t);
     try {
-      const code = currencyFrom(rowsFromStream(await t.request({ ...searchStreamCall(id, CURRENCY_QUERY), kind: 'read' })));
+      const code = currencyFrom(rowsFromStream(await t.request({ ...searchStreamCall(id, CURRENCY_QUERY), kind: 'read', lane: 'fan-out' })));
       if (code) await this.currencies.set(id, code);
       return code;
     } catch {
@@ -138,9 +147,9 @@ export class GoogleAdsService {
   async listAccessible(connection: PlatformCaller) {
     const body = await connection.request({ ...listAccessibleCustomersCall, kind: 'read' });
     const ids = customerIdsFrom(body);
-    const infos = await mapBounded(ids, this.deps.concurrency, async (id) => {
+    const infos = await this.gate.map(ids, this.deps.concurrency, async (id) => {
       const direct = connection.forAccount({ platformAccountId: id, loginCustomerId: null });
-      const page = pageFromSearch(await direct.request({ ...searchCall(id, CUSTOMER_INFO_QUERY), kind: 'read' }));
+      const page = pageFromSearch(await direct.request({ ...searchCall(id, CUSTOMER_INFO_QUERY), kind: 'read', lane: 'fan-out' }));
       const info = customerInfoFrom(id, page.results);
       if (!info) throw new AppError('NOT_FOUND', `Google Ads customer ${id} was not found`);
       if (info.currencyCode) await this.currencies.set(id, info.currencyCode);
@@ -165,6 +174,7 @@ export function createGoogleAdsService(infra: { config: { REDIS_PREFIX: string }
     prefix: infra.config.REDIS_PREFIX,
     logger: infra.logger.child({ component: 'google-ads' }),
     concurrency: c.GOOGLE_GAQL_CONCURRENCY,
+    fanOutConnections: c.GOOGLE_FANOUT_CONNECTIONS,
     maxAccounts: c.GOOGLE_GAQL_MAX_ACCOUNTS,
     currencyTtlSeconds: c.GOOGLE_CURRENCY_CACHE_SECONDS,
   });
