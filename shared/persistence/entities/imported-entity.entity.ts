@@ -23,7 +23,7 @@ export const ImportedEntity = new EntitySchema<ImportedEntity>({
     adAccountId: { type: 'string' },
     level: { type: 'string' },
     platformId: { type: 'string' },
-    data: { type: 'json' },
+    data: { type: 'json', columnType: 'json' },
     fetchedAt: { type: 'Date', columnType: 'timestamptz' },
     lastJobId: { type: 'uuid' },
   },

@@ -12,6 +12,7 @@ import { Migration20261127200001_create_claims } from './Migration20261127200001
 import { Migration20261128100001_audit_records } from './Migration20261128100001_audit_records';
 import { Migration20261128300001_report_jobs } from './Migration20261128300001_report_jobs';
 import { Migration20261128400001_job_rate_limit_waits } from './Migration20261128400001_job_rate_limit_waits';
+import { Migration20261128510001_imported_entities_json } from './Migration20261128510001_imported_entities_json';
 
 /**
  * Ordered list of migrations. Hand-written SQL classes, one file each, named
@@ -31,4 +32,5 @@ export const allMigrations: MigrationObject[] = [
   { name: 'Migration20261128100001_audit_records', class: Migration20261128100001_audit_records },
   { name: 'Migration20261128300001_report_jobs', class: Migration20261128300001_report_jobs },
   { name: 'Migration20261128400001_job_rate_limit_waits', class: Migration20261128400001_job_rate_limit_waits },
+  { name: 'Migration20261128510001_imported_entities_json', class: Migration20261128510001_imported_entities_json },
 ];

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { AppError } from '../../../shared/errors/app-error';
 import type { ImportContext, ImportSource } from '../../../shared/platforms/core/import-source';
-import type { EncodedPage } from '../../../shared/domain/jobs/entity-writer';
+import { encodeRecords, type EncodedPage } from '../../../shared/domain/jobs/entity-writer';
 import { runImport, type ImportWriter, type LevelProgress } from '../../../shared/domain/jobs/import-runner';
 
 type Rec = { id: string; v: number };
@@ -39,7 +39,8 @@ function store(log: string[], opts: { failAt?: number; writeTicks?: number } = {
       log.push(`write ${level}`);
       for (let i = 0; i < (opts.writeTicks ?? 1); i++) await tick();
       if (n === opts.failAt) throw new Error('connection terminated unexpectedly');
-      for (const r of JSON.parse(page.json) as { id: string; data: unknown }[]) rows.set(`${level}:${r.id}`, r.data);
+      const records = JSON.parse(page.json) as unknown[];
+      page.ids.forEach((id, i) => rows.set(`${level}:${id}`, records[i]));
       log.push(`written ${level}`);
     },
     async pruneUnseen() {
@@ -155,5 +156,18 @@ describe('account import: paging overlapped with database writes', () => {
     const reports: Record<string, LevelProgress>[] = [];
     await runImport(source, ctx, store(log), async (p) => void reports.push(structuredClone(p)), { progressEveryMs: 60_000 });
     expect(reports).toEqual([{ campaign: { records: 1, pages: 1, done: false } }, { campaign: { records: 4, pages: 4, done: true } }]);
+  });
+});
+
+describe('page encoding for the database', () => {
+  it('one array element per distinct record, aligned with its id', () => {
+    const page = encodeRecords([
+      { id: 'a', data: { name: 'two\nlines', nested: { text: 'cr\r\nlf' } } },
+      { id: 'b', data: { name: 'plain' } },
+      { id: 'a', data: { name: 'last\ncopy' } },
+    ]);
+    expect(page.count).toBe(3);
+    expect(page.ids).toEqual(['a', 'b']);
+    expect(JSON.parse(page.json)).toEqual([{ name: 'last\ncopy' }, { name: 'plain' }]);
   });
 });
