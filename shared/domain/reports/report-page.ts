@@ -26,7 +26,7 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Row order within an account: row id, then day (a total's absent day first), as one key would order them. */
 const byRow = (a: ReportRow, b: ReportRow) => (a.id === b.id ? byText(a.date ?? '', b.date ?? '') : byText(a.id, b.id));
 
-function sortedByKey(rows: readonly ReportRow[]): ReportRow[] {
+function sortedRows(rows: readonly ReportRow[]): ReportRow[] {
   return [...rows].sort(byRow);
 }
 
@@ -34,7 +34,7 @@ function sortedByKey(rows: readonly ReportRow[]): ReportRow[] {
 export function accountPart(key: string, rows: readonly ReportRow[]): AccountRows {
   const totals = new CurrencyTotals();
   for (const r of rows) totals.addAmounts(r);
-  return { key, rows: sortedByKey(rows), totals };
+  return { key, rows: sortedRows(rows), totals };
 }
 
 /**
@@ -48,7 +48,7 @@ function inReportOrder(parts: readonly AccountRows[]): ReportRow[] {
     let j = i + 1;
     while (j < ordered.length && ordered[j]!.key === ordered[i]!.key) j++;
     if (j - i === 1) for (const r of ordered[i]!.rows) rows.push(r);
-    else for (const r of sortedByKey(ordered.slice(i, j).flatMap((p) => p.rows))) rows.push(r);
+    else for (const r of sortedRows(ordered.slice(i, j).flatMap((p) => p.rows))) rows.push(r);
     i = j;
   }
   return rows;
