@@ -4,7 +4,7 @@ import { JobSql, statement } from './job-sql';
 import type { RunClaim } from './job-claim';
 
 const UPSERT = `insert into job_checkpoints (job_id, step, data, updated_at) values ? on conflict (job_id, step) do update set data = excluded.data, updated_at = now()`;
-const valuesOf = (n: number) => Array.from({ length: n }, () => '(?, ?, ?::jsonb, now())').join(', ');
+const valuesOf = (n: number) => Array.from({ length: n }, () => '(?, ?, ?::json, now())').join(', ');
 /** One step per write is the common case (the "calling" mark at send): prepared. */
 const UPSERT_ONE = statement(UPSERT.replace('values ?', `values ${valuesOf(1)}`));
 const GET = statement('select data from job_checkpoints where job_id = ? and step = ?');

@@ -38,7 +38,7 @@ const PENDING_OTHERS = statement(`
   select count(*)::int as n
   from job_checkpoints cp
   join jobs j on j.id = cp.job_id
-  where cp.data->'sigs' @> jsonb_build_array(?::text)
+  where (cp.data::jsonb)->'sigs' @> jsonb_build_array(?::text)
     and cp.data->>'state' = 'calling'
     and cp.data->'sentAt' is not null
     and cp.job_id <> ?::uuid

@@ -18,7 +18,9 @@ const completedUpdate = (alsoWhen = '') => `update jobs set state = 'completed',
 const FINISH_COMPLETED_UPDATE = completedUpdate();
 const FINISH_FAILED_UPDATE = `update jobs set state = 'failed', error = ?::jsonb, finished_at = now(), updated_at = now(), lease_owner = null, lease_until = null
    where id = ? and ${OPEN} returning`;
-const finishCompleted = (returning: string) => withFinishedRecord(FINISH_COMPLETED_UPDATE, COLUMNS, 'completed', returning);
+/** What the audit record's update reads of the finished row, for a finish that returns no row. */
+const FINISHED_KEYS = 'id, tenant_id, finished_at, error';
+const finishCompleted = (jobColumns: string, returning: string) => withFinishedRecord(FINISH_COMPLETED_UPDATE, jobColumns, 'completed', returning);
 /**
  * The completion with a create's claim on the object it made (`claimed`, see create-claims.ts): the
  * job completes only when every object is claimed. Parameters: the claim's (`claimValues`), the
@@ -26,19 +28,19 @@ const finishCompleted = (returning: string) => withFinishedRecord(FINISH_COMPLET
  * finished, how many objects were claimed, and those this statement inserted (given back when refused).
  */
 const FINISH_COMPLETED_CLAIMING = `with claimed as (${CLAIM_SQL}),
-  finished as (${completedUpdate(' and (select count(*) from claimed) = ?')} ${COLUMNS}),
+  finished as (${completedUpdate(' and (select count(*) from claimed) = ?')} ${FINISHED_KEYS}),
   ${finishedRecord('completed')}
   select (select count(*) from finished)::int as finished, (select count(*) from claimed)::int as claimed,
     array(select object_id from claimed where inserted) as inserted`;
-const finishFailed = (returning: string) => withFinishedRecord(FINISH_FAILED_UPDATE, COLUMNS, 'failed', returning);
-const FINISH_COMPLETED = finishCompleted(COLUMNS);
-const FINISH_FAILED = finishFailed(COLUMNS);
+const finishFailed = (jobColumns: string, returning: string) => withFinishedRecord(FINISH_FAILED_UPDATE, jobColumns, 'failed', returning);
+const FINISH_COMPLETED = finishCompleted(COLUMNS, COLUMNS);
+const FINISH_FAILED = finishFailed(COLUMNS, COLUMNS);
 
 /** A finish nobody takes events of only needs to know whether it changed the row. */
 const ALONE = {
-  completed: statement(finishCompleted('id')),
+  completed: statement(finishCompleted(FINISHED_KEYS, 'id')),
   completedClaiming: statement(FINISH_COMPLETED_CLAIMING),
-  failed: statement(finishFailed('id')),
+  failed: statement(finishFailed(FINISHED_KEYS, 'id')),
 };
 
 /**

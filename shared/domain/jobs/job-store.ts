@@ -38,10 +38,11 @@ export interface RateLimitWait {
 const MAX_WAITS = 20;
 const KEEP_WAITS = `jsonb_path_query_array(coalesce(rate_limit_waits, '[]'::jsonb) || ?::jsonb, '$[last - ${MAX_WAITS - 1} to last]')`;
 
+// Open jobs are `finished_at is null` to the indexes (no `state` in a predicate keeps the claim's update heap-only).
 const INSERT = `insert into jobs (id, tenant_id, owner_key, type, operation, platform, queue, ad_account_id, platform_account_id,
      account, params, state, dedup_key, request_hash, request_id)
-   values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, 'queued', ?, ?, ?)
-   on conflict (dedup_key) where dedup_key is not null and state in ('queued', 'active') do nothing
+   values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::json, ?::json, 'queued', ?, ?, ?)
+   on conflict (dedup_key) where dedup_key is not null and finished_at is null do nothing
    returning id`;
 const INSERT_AUDITED = withAcceptedRecord(INSERT);
 /**
@@ -60,10 +61,9 @@ const CLAIM = `update jobs set state = 'active', attempts = attempts + 1, starte
 const claimWithCheckpoints = (n: number) => `with claimed as (${CLAIM} returning id),
   written as (
     insert into job_checkpoints (job_id, step, data, updated_at)
-    select claimed.id, v.step, v.data::jsonb, now() from claimed,
+    select claimed.id, v.step, v.data::json, now() from claimed,
       (values ${Array.from({ length: n }, () => '(?::text, ?::text)').join(', ')}) as v(step, data)
-    on conflict (job_id, step) do update set data = excluded.data, updated_at = now()
-    returning job_id)
+    on conflict (job_id, step) do update set data = excluded.data, updated_at = now())
   select id from claimed`;
 
 /** The statements of every write's path, prepared once per connection. */
@@ -128,7 +128,7 @@ export class JobStore {
   }
 
   async findOpenByDedup(dedupKey: string): Promise<JobRecord | undefined> {
-    const rows = await this.exec(`select ${COLUMNS} from jobs where dedup_key = ? and ${OPEN}`, [dedupKey]);
+    const rows = await this.exec(`select ${COLUMNS} from jobs where dedup_key = ? and finished_at is null`, [dedupKey]);
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 
@@ -146,7 +146,7 @@ export class JobStore {
    */
   async listOpen(minAgeMs: number, limit: number, after?: { createdAt: Date; id: string }): Promise<JobRecord[]> {
     const rows = await this.exec(
-      `select ${COLUMNS} from jobs where state in ('queued', 'active') and created_at <= now() - make_interval(secs => ?)
+      `select ${COLUMNS} from jobs where finished_at is null and created_at <= now() - make_interval(secs => ?)
        ${after ? 'and (created_at, id) > (?, ?)' : ''} order by created_at, id limit ?`,
       [minAgeMs / 1000, ...(after ? [after.createdAt, after.id] : []), limit],
     );

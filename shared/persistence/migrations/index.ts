@@ -13,6 +13,8 @@ import { Migration20261128100001_audit_records } from './Migration20261128100001
 import { Migration20261128300001_report_jobs } from './Migration20261128300001_report_jobs';
 import { Migration20261128400001_job_rate_limit_waits } from './Migration20261128400001_job_rate_limit_waits';
 import { Migration20261128510001_imported_entities_json } from './Migration20261128510001_imported_entities_json';
+import { Migration20261128610001_job_hot_updates } from './Migration20261128610001_job_hot_updates';
+import { Migration20261128630001_job_rows_json } from './Migration20261128630001_job_rows_json';
 
 /**
  * Ordered list of migrations. Hand-written SQL classes, one file each, named
@@ -33,4 +35,6 @@ export const allMigrations: MigrationObject[] = [
   { name: 'Migration20261128300001_report_jobs', class: Migration20261128300001_report_jobs },
   { name: 'Migration20261128400001_job_rate_limit_waits', class: Migration20261128400001_job_rate_limit_waits },
   { name: 'Migration20261128510001_imported_entities_json', class: Migration20261128510001_imported_entities_json },
+  { name: 'Migration20261128610001_job_hot_updates', class: Migration20261128610001_job_hot_updates },
+  { name: 'Migration20261128630001_job_rows_json', class: Migration20261128630001_job_rows_json },
 ];
