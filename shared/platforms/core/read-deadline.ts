@@ -1,21 +1,32 @@
-import { EventEmitter } from 'node:events';
 import pRetry from 'p-retry';
 import { AppError } from '../../errors/app-error';
 
 /**
- * What undici watches to abort the call in flight. undici takes an EventEmitter as well as an
- * AbortSignal: an AbortController and its EventTarget listeners cost several times as much to build
- * and to listen to, and every read makes one.
+ * What exchange() watches to abort the call in flight (its AbortSource). An AbortController, or even
+ * an EventEmitter with its `once` wrappers, costs several times as much to build and to listen to,
+ * and every read makes one; exchange() only ever adds one listener per attempt and removes it.
  */
-class DeadlineSignal extends EventEmitter {
+class DeadlineSignal {
   aborted = false;
   reason: Error | undefined;
+  private listeners: Array<() => void> | undefined;
+
+  once(_event: 'abort', listener: () => void): void {
+    (this.listeners ??= []).push(listener);
+  }
+
+  off(_event: 'abort', listener: () => void): void {
+    const i = this.listeners ? this.listeners.indexOf(listener) : -1;
+    if (i >= 0) this.listeners!.splice(i, 1);
+  }
 
   abort(reason: Error): void {
     if (this.aborted) return;
     this.aborted = true;
     this.reason = reason;
-    this.emit('abort');
+    const listeners = this.listeners;
+    this.listeners = undefined;
+    if (listeners) for (const l of listeners) l();
   }
 }
 

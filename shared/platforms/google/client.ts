@@ -9,8 +9,13 @@ export function googleWire(apiBase: string): WireFormat {
       const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
       const url = req.absoluteUrl ? buildUrl(req.absoluteUrl, '', req.query) : buildUrl(apiBase, req.path, req.query);
       if (req.method === 'GET' || req.method === 'DELETE') return { url, headers };
-      if (req.form) return { url, headers: { ...headers, ...FORM }, body: formBody(req.form) };
-      return { url, headers: { ...headers, ...JSON_TYPE }, body: JSON.stringify(req.body ?? {}) };
+      // Set on this call's own fresh object rather than spread into another: encode runs on every Google call.
+      if (req.form) {
+        headers['content-type'] = FORM['content-type'];
+        return { url, headers, body: formBody(req.form) };
+      }
+      headers['content-type'] = JSON_TYPE['content-type'];
+      return { url, headers, body: JSON.stringify(req.body ?? {}) };
     },
   };
 }

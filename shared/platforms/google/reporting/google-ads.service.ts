@@ -2,6 +2,7 @@ import type { RedisClient } from '../../../infra/redis';
 import { AppError, isAppError } from '../../../errors/app-error';
 import type { Logger } from '../../../infra/logger';
 import type { PlatformCaller } from '../../core/caller';
+import { callOperation } from '../../core/call-operation';
 import {
   CLIENTS_QUERY,
   CURRENCY_QUERY,
@@ -43,6 +44,10 @@ export interface GaqlResult {
 }
 
 const customerOf = (c: PlatformCaller) => c.ref.platformAccountId!;
+
+// The metrics label every account's call would get folded from its own path, named once rather
+// than derived per call from a path that differs per account.
+const SEARCH_STREAM = callOperation(searchStreamCall('0', ''));
 
 /**
  * Google reads of the search surface (GAQL fan-out, accessible accounts, assets) over callers the
@@ -111,7 +116,7 @@ export class GoogleAdsService {
       const id = customerOf(t);
       const currency = known.get(id) ?? cached.get(id) ?? (await this.fetchCurrency(t));
       if (currency) currencyCodes[id] = currency;
-      return rowsFromStream(await t.request({ ...searchStreamCall(id, gaqlQuery), kind: 'read', lane: 'fan-out' }));
+      return rowsFromStream(await t.request({ ...searchStreamCall(id, gaqlQuery), kind: 'read', lane: 'fan-out', operation: SEARCH_STREAM }));
     });
     const merged = mergeFanOut(accountIds, results, (e) => (isAppError(e) ? e : new AppError('INTERNAL', 'Unexpected failure')));
     for (const r of results) if (!r.ok && !isAppError(r.error)) this.deps.logger.error({ err: r.error }, 'google fan-out failed unexpectedly');
