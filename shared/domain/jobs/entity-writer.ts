@@ -1,4 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { AppError } from '../../errors/app-error';
+import type { RawRecords } from '../../platforms/core/raw-list';
 import { JobSql, statement } from './job-sql';
 
 export interface ImportScope {
@@ -44,6 +46,24 @@ const UPSERT = statement(
    do update set data = excluded.data, fetched_at = excluded.fetched_at, last_job_id = excluded.last_job_id`,
 );
 
+// The same for a page kept as the platform's text: PostgreSQL splits the array and reads each id
+// (`->>` on json scans the record's text only up to that field). A repeated id keeps its first
+// position and its last copy, as encodeRecords does; a page with a record lacking its id stores nothing.
+/** PostgreSQL's invalid_text_representation: what a `::json` cast of text that is not JSON raises. */
+const INVALID_TEXT = '22P02';
+
+const UPSERT_RAW = statement(
+  `with e as (select t.r, t.n, t.r->>(?::text) as id from json_array_elements(?::json) with ordinality t(r, n)),
+   missing as (select count(*)::int as n from e where coalesce(id, '') = ''),
+   d as (select id, min(n) as first, max(n) as last from e group by id),
+   stored as (
+     insert into imported_entities (tenant_id, platform, ad_account_id, level, platform_id, data, fetched_at, last_job_id)
+     select ?, ?, ?, ?, e.id, e.r, now(), ? from d join e on e.n = d.last where (select n from missing) = 0 order by d.first
+     on conflict (tenant_id, platform, ad_account_id, level, platform_id)
+     do update set data = excluded.data, fetched_at = excluded.fetched_at, last_job_id = excluded.last_job_id)
+   select n as missing from missing`,
+);
+
 /**
  * Upserts imported records one page at a time (one statement per page, the page passed as its ids
  * and one JSON array of records), so memory and round trips stay proportional to the page, not the
@@ -69,6 +89,17 @@ export class ImportedEntityWriter {
     if (!page.count) return;
     const { tenantId, platform, adAccountId, jobId } = this.scope;
     await this.sql.run(UPSERT, [tenantId, platform, adAccountId, level, jobId, page.ids, page.json]);
+  }
+
+  async upsertRaw(level: string, idKey: string, page: RawRecords): Promise<void> {
+    if (!page.length) return;
+    const { tenantId, platform, adAccountId, jobId } = this.scope;
+    const rows = await this.sql.run<{ missing: number }>(UPSERT_RAW, [idKey, page.json, tenantId, platform, adAccountId, level, jobId]).catch((e: unknown) => {
+      // The records' text is first parsed here: text that is not JSON is the platform's fault, as when the worker parsed it.
+      if ((e as { code?: string }).code === INVALID_TEXT) throw new AppError('PLATFORM_UNAVAILABLE', `A ${level} page was not valid JSON`);
+      throw e;
+    });
+    if (rows[0]?.missing) throw new AppError('PLATFORM_UNAVAILABLE', `A ${level} record came without an id`);
   }
 
   /** After a complete pass: records this import did not see no longer exist on the platform. */

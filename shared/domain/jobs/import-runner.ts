@@ -1,5 +1,6 @@
 import { AppError, isAppError } from '../../errors/app-error';
 import type { ImportContext, ImportLevel, ImportSource } from '../../platforms/core/import-source';
+import type { RawRecords } from '../../platforms/core/raw-list';
 import { encodeRecords, type EncodedPage } from './entity-writer';
 
 export interface LevelProgress {
@@ -18,6 +19,8 @@ export interface ImportResult {
 /** Where an import stores what it reads (ImportedEntityWriter). */
 export interface ImportWriter {
   upsertEncoded(level: string, page: EncodedPage): Promise<void>;
+  /** Stores a page kept as the platform's text, each record's id read from its field `idKey`. */
+  upsertRaw?(level: string, idKey: string, page: RawRecords): Promise<void>;
   pruneUnseen(levels: string[]): Promise<number>;
   countsSeen(): Promise<Record<string, number>>;
 }
@@ -30,9 +33,12 @@ export interface ImportOptions {
   progressEveryMs?: number;
 }
 
-/** One fetched page, already in the form the writer sends. */
-interface FetchedPage extends EncodedPage {
+/** One fetched page, already in the form the writer sends: encoded records, or the platform's text. */
+interface FetchedPage {
   level: string;
+  count: number;
+  encoded?: EncodedPage;
+  raw?: { idKey: string; records: RawRecords };
 }
 
 /**
@@ -54,7 +60,7 @@ export async function runImport(
   for (const l of source.levels) progress[l.level] = { records: 0, pages: 0, done: false };
   const order = source.levels.map((l) => l.level);
   let reportedAt = 0;
-  for await (const page of prefetched(fetchedPages(source, ctx))) {
+  for await (const page of prefetched(fetchedPages(source, ctx, !!writer.upsertRaw))) {
     // Pages come level by level: a page of a later level means every earlier one is complete.
     for (const l of order.slice(0, order.indexOf(page.level))) progress[l]!.done = true;
     await store(writer, page, progress[page.level]!.pages + 1, ctx);
@@ -77,7 +83,8 @@ export async function runImport(
 
 async function store(writer: ImportWriter, page: FetchedPage, n: number, ctx: ImportContext): Promise<void> {
   try {
-    await writer.upsertEncoded(page.level, page);
+    if (page.raw) await writer.upsertRaw!(page.level, page.raw.idKey, page.raw.records);
+    else await writer.upsertEncoded(page.level, page.encoded!);
   } catch (e) {
     if (isAppError(e)) throw e;
     // The database's own message goes to the worker's log only; the job says what failed.
@@ -87,10 +94,16 @@ async function store(writer: ImportWriter, page: FetchedPage, n: number, ctx: Im
 }
 
 /** Every level's pages in order, each encoded on arrival (the parsed records die young). */
-async function* fetchedPages(source: ImportSource, ctx: ImportContext): AsyncGenerator<FetchedPage> {
+async function* fetchedPages(source: ImportSource, ctx: ImportContext, rawWriter: boolean): AsyncGenerator<FetchedPage> {
   for (const level of source.levels) {
+    if (level.raw && rawWriter) {
+      const { idKey } = level.raw;
+      for await (const records of level.raw.pages(ctx)) yield { level: level.level, count: records.length, raw: { idKey, records } };
+      continue;
+    }
     for await (const records of level.pages(ctx)) {
-      const page = { level: level.level, ...encodePage(level, records) };
+      const encoded = encodePage(level, records);
+      const page = { level: level.level, count: encoded.count, encoded };
       // Emptied in place: the source's suspended frame still holds this array (and a source that asks
       // ahead holds the next page too), and the parsed records would otherwise live until it resumes.
       records.length = 0;

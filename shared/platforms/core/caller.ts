@@ -38,6 +38,8 @@ export interface CallRequest {
   passthrough?: PlatformRequest['passthrough'];
   /** One call of a fan-out (PlatformRequest.lane). */
   lane?: PlatformRequest['lane'];
+  /** The answer's body built from its text (PlatformRequest.parseBody). */
+  parseBody?: PlatformRequest['parseBody'];
 }
 
 /** The tenant app a caller's calls are made with, without its secret. */
@@ -140,6 +142,7 @@ export function callerFactory(deps: () => CallerDeps): CallerFor {
           operation: req.operation,
           passthrough: req.passthrough,
           lane: req.lane,
+          parseBody: req.parseBody,
           token: req.token ?? tokens,
           appSecret,
           appKey: key,

@@ -213,7 +213,7 @@ export class PlatformHttpClient implements PlatformClient {
     const text = req.passthrough ? redactToken(res.text, token) : res.text;
     let body: unknown = text;
     try {
-      body = text ? JSON.parse(text) : undefined;
+      body = text ? (req.parseBody ? req.parseBody(text) : JSON.parse(text)) : undefined;
     } catch {
       // not JSON: an outage page; the mapper sees the raw text
     }

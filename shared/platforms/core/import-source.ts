@@ -1,5 +1,6 @@
 import type { Logger } from '../../infra/logger';
 import type { PlatformCaller } from './caller';
+import type { RawRecords } from './raw-list';
 import type { JobAccount } from './write-operation';
 
 export interface ImportContext {
@@ -15,6 +16,11 @@ export interface ImportLevel<R = Record<string, unknown>> {
   idOf(record: R): string;
   /** Each array handed out becomes the runner's: it is emptied once encoded, so never reuse one. */
   pages(ctx: ImportContext): AsyncIterable<R[]>;
+  /**
+   * The same pages kept as the platform's text, when every record's id is its top-level field
+   * `idKey` (read by the database): preferred over `pages`, the worker parses no record.
+   */
+  raw?: { idKey: string; pages(ctx: ImportContext): AsyncIterable<RawRecords> };
 }
 
 /** How an account of one platform is read level by level; each platform module has one. */

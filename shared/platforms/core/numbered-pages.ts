@@ -4,21 +4,27 @@ export interface NumberedPage<R> {
   pageCount: number;
 }
 
+/** The same with the records in any form that tells how many there are (an array, RawRecords). */
+interface CountedPage<P extends { length: number }> {
+  rows: P;
+  pageCount: number;
+}
+
 /**
  * Pages 1, 2, … of a numbered listing. Once page 1 has told the count, each next page is asked for
  * before the current one has answered, so the platform works on it while the current one is read and
  * stored: two requests at most, none past the last page. An empty page ends the listing.
  */
-export async function* numberedPages<R>(fetchPage: (page: number) => Promise<NumberedPage<R>>): AsyncGenerator<R[]> {
+export async function* numberedPages<P extends { length: number }>(fetchPage: (page: number) => Promise<CountedPage<P>>): AsyncGenerator<P> {
   const ask = (page: number) => {
     const p = fetchPage(page);
     p.catch(() => undefined); // awaited below; one left behind when the reader stops must not go unhandled
     return p;
   };
-  let next: Promise<NumberedPage<R>> | undefined = ask(1);
+  let next: Promise<CountedPage<P>> | undefined = ask(1);
   let count: number | undefined;
   for (let page = 1; next; page++) {
-    const current: Promise<NumberedPage<R>> = next;
+    const current: Promise<CountedPage<P>> = next;
     next = count !== undefined && page < count ? ask(page + 1) : undefined;
     const { rows, pageCount } = await current;
     count = pageCount;

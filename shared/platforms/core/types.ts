@@ -76,6 +76,11 @@ export interface PlatformRequest {
    * (HttpClientDeps.fanOutConnections), so a fan-out never holds the connections other calls use.
    */
   lane?: 'fan-out';
+  /**
+   * Builds the answer's body from its text in place of JSON.parse (one that throws leaves the text,
+   * as an unparsable answer does): a bulk read can keep a large part of the answer as text.
+   */
+  parseBody?: (text: string) => unknown;
 }
 
 export interface RawResponse {

@@ -1,5 +1,6 @@
 import type { ImportContext, ImportLevel, ImportSource } from '../../core/import-source';
 import { numberedPages } from '../../core/numbered-pages';
+import { parseWithRawList, type RawRecords } from '../../core/raw-list';
 import { get, type PageInfo } from './call';
 
 /*
@@ -9,22 +10,25 @@ import { get, type PageInfo } from './call';
  */
 
 type Rec = Record<string, unknown>;
-interface Page {
-  list?: Rec[];
-  pixels?: Rec[];
-  page_info?: PageInfo;
-}
+type ListKey = 'list' | 'pixels';
+type Page<L> = { [K in ListKey]?: L } & { page_info?: PageInfo };
 
-function level(name: string, path: string, idField: string, listKey: 'list' | 'pixels', pageSize: number): ImportLevel {
+function level(name: string, path: string, idField: string, listKey: ListKey, pageSize: number): ImportLevel {
+  const fetchPage = <L extends { length: number }>(ctx: ImportContext, page: number, empty: L, parseBody?: (text: string) => unknown) => {
+    const c = get(path, { advertiser_id: ctx.account.platformAccountId, page, page_size: pageSize });
+    return ctx.caller.request<Page<L>>({ method: c.method, path: c.path, query: c.query, kind: 'read', parseBody }).then((d) => ({
+      rows: d?.[listKey] ?? empty,
+      pageCount: d?.page_info?.total_page ?? 0,
+    }));
+  };
+  const noRecords: RawRecords = { json: '[]', length: 0 };
+  // The list stays text: the worker sends it to the database as it came (TikTok wraps it in `data`).
+  const parseBody = (text: string) => parseWithRawList(text, 'data', listKey);
   return {
     level: name,
     idOf: (r) => String(r[idField] ?? ''),
-    pages: (ctx: ImportContext) =>
-      numberedPages(async (page) => {
-        const c = get(path, { advertiser_id: ctx.account.platformAccountId, page, page_size: pageSize });
-        const d = (await ctx.caller.request<Page>({ method: c.method, path: c.path, query: c.query, kind: 'read' })) ?? {};
-        return { rows: d[listKey] ?? [], pageCount: d.page_info?.total_page ?? 0 };
-      }),
+    pages: (ctx) => numberedPages((page) => fetchPage<Rec[]>(ctx, page, [])),
+    raw: { idKey: idField, pages: (ctx) => numberedPages((page) => fetchPage<RawRecords>(ctx, page, noRecords, parseBody)) },
   };
 }
 
