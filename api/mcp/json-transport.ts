@@ -1,6 +1,6 @@
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, JSONRPCRequest, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
 
 /** One POST's requests: each id's response once sent, and the promise of all of them in request order. */
 class Exchange {
@@ -63,6 +63,20 @@ export class JsonResponseTransport implements Transport {
 
   private current: Exchange | undefined;
   private closed = false;
+  private dispatchRequest: ((request: JSONRPCRequest, extra: MessageExtraInfo) => void) | undefined;
+
+  /**
+   * Hands requests straight to the server's request dispatch. `readPost` has already classified every
+   * message with the SDK's own guards, and the SDK's message schemas are strict and disjoint (a request
+   * has a method and an id, a response no method), so a request would reach the same dispatch after
+   * failing the two response schemas first: building those two zod errors was most of a tool call's
+   * message handling. Without the SDK's dispatch method, every message goes through `onmessage`.
+   */
+  dispatchRequestsTo(server: object): void {
+    const internals = server as unknown as { _onrequest?: (request: JSONRPCRequest, extra?: MessageExtraInfo) => void };
+    const onrequest = internals._onrequest;
+    this.dispatchRequest = typeof onrequest === 'function' ? (request, extra) => onrequest.call(server, request, extra) : undefined;
+  }
 
   async start(): Promise<void> {}
 
@@ -81,7 +95,10 @@ export class JsonResponseTransport implements Transport {
     // Set before delivering: the server answers an unknown method synchronously.
     if (requestIds.length > 0) this.current = exchange;
     withoutStacks(() => {
-      for (const m of messages) this.onmessage?.(m, { authInfo });
+      for (const m of messages) {
+        if (this.dispatchRequest && 'method' in m && 'id' in m) this.dispatchRequest(m, { authInfo });
+        else this.onmessage?.(m, { authInfo });
+      }
     });
     return requestIds.length > 0 ? exchange.answers : Promise.resolve([]);
   }

@@ -63,14 +63,25 @@ export function routeOf(operationId: string): RouteSpec {
 
 /**
  * The request a route sees: the MCP request with a context of its own, so the guard's account, the
- * scope check's operation and a write's confirmation are this call's alone.
+ * scope check's operation and a write's confirmation are this call's alone. What the route sets on
+ * the request stays on this view, and the rest is read through to the MCP request. A view rather
+ * than an object inheriting from the request: an object made a prototype is rebuilt by V8 on the
+ * spot, and an HTTP request (and its context) is a large object to rebuild on every tool call.
  */
 function routeRequest(call: ToolCall, spec: RouteSpec, toolWrite?: ToolWrite): Request {
-  const req = Object.create(call.req) as Request;
-  const ctx = Object.create(call.req.ctx) as Request['ctx'];
+  // The context's getters (log, em) are copied as getters: the lazily built logger and EntityManager stay the request's.
+  const ctx = Object.defineProperties({}, Object.getOwnPropertyDescriptors(call.req.ctx)) as Request['ctx'];
   Object.assign(ctx, { operationId: spec.operationId, operationMethod: spec.method, toolWrite });
-  req.ctx = ctx;
-  return req;
+  // What the route sets on the request is this object's: express's request as its prototype would give the same.
+  const own: Record<PropertyKey, unknown> = Object.create(null);
+  own.ctx = ctx;
+  return new Proxy(call.req, {
+    get: (target, key, receiver) => Reflect.get(key in own ? own : target, key, receiver),
+    set: (_target, key, value) => Reflect.set(own, key, value),
+    has: (target, key) => key in own || key in target,
+    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(own, key, descriptor),
+    deleteProperty: (_target, key) => Reflect.deleteProperty(own, key),
+  });
 }
 
 /**

@@ -70,6 +70,7 @@ async function takeServer(): Promise<PooledServer> {
   for (const tool of MCP_TOOLS) register(server, tool);
   const transport = new JsonResponseTransport();
   await server.connect(transport);
+  transport.dispatchRequestsTo(server.server);
   return { server, transport };
 }
 
