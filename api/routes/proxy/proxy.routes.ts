@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { DIRTY, INVALID, type ParseInput, type ParseReturnType } from 'zod';
 import { z } from '../../../shared/infra/zod-openapi';
 import { AppError } from '../../../shared/errors/app-error';
 import { platformModules, writeOperationNamed } from '../../../shared/platforms';
@@ -12,10 +13,28 @@ import { proxyService } from './proxy-service';
  * configured version, for an ad account of the caller's that the path (or its query or body) names.
  */
 
-const PathParam = z
+/**
+ * zod's preprocess, which builds a refinement context (and binds its `addIssue`) on every parse: this
+ * one joins the wildcard's segments and never adds an issue, so the inner schema's result is the
+ * answer zod's own code gives. The document shows the inner schema, as for any preprocess.
+ */
+class JoinedSegments extends z.ZodEffects<z.ZodString, string, unknown> {
+  override _parse(input: ParseInput): ParseReturnType<string> {
+    const { ctx } = this._processInputParams(input);
+    if (ctx.common.async) return super._parse(input);
+    const data = Array.isArray(ctx.data) ? ctx.data.join('/') : ctx.data;
+    const result = this._def.schema._parseSync({ data, path: ctx.path, parent: ctx });
+    if (result.status === 'aborted') return INVALID;
+    return result.status === 'dirty' ? DIRTY(result.value) : result;
+  }
+}
+
+const PathParam = new JoinedSegments({
   // The wildcard arrives as its segments; the handler reads the raw path itself (encoded slashes matter).
-  .preprocess((v) => (Array.isArray(v) ? v.join('/') : v), z.string().min(1))
-  .openapi({ description: 'The platform API path below its versioned base (`act_123/adlabels`, `customers/1234567890/googleAds:search`); every segment after `/proxy/`.' });
+  schema: z.string().min(1),
+  typeName: z.ZodFirstPartyTypeKind.ZodEffects,
+  effect: { type: 'preprocess', transform: (v: unknown) => (Array.isArray(v) ? v.join('/') : v) },
+}).openapi({ description: 'The platform API path below its versioned base (`act_123/adlabels`, `customers/1234567890/googleAds:search`); every segment after `/proxy/`.' });
 
 const ProxyQuery = z
   .object({
