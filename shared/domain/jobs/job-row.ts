@@ -43,3 +43,8 @@ export function toRecord(r: Row): JobRecord {
 
 /** A job that has not ended: only such a row changes state. */
 export const OPEN = `state not in ('completed', 'failed')`;
+/**
+ * The same, as the partial indexes of open jobs name it: every finish sets `finished_at` with its
+ * state, and leaving `state` out of an index predicate keeps a run's claim a heap-only update.
+ */
+export const OPEN_INDEXED = 'finished_at is null';

@@ -6,7 +6,7 @@ import { insertValues, type NewAuditRecord } from '../audit/audit-record';
 import { withAcceptedRecord } from '../audit/audit-job-sql';
 import type { CompletionClaim } from './create-claims';
 import { JobFinish } from './job-finish';
-import { COLUMNS, OPEN, toRecord, type JobRecord, type Row } from './job-row';
+import { COLUMNS, OPEN, OPEN_INDEXED, toRecord, type JobRecord, type Row } from './job-row';
 
 export type { JobRecord } from './job-row';
 
@@ -38,11 +38,10 @@ export interface RateLimitWait {
 const MAX_WAITS = 20;
 const KEEP_WAITS = `jsonb_path_query_array(coalesce(rate_limit_waits, '[]'::jsonb) || ?::jsonb, '$[last - ${MAX_WAITS - 1} to last]')`;
 
-// Open jobs are `finished_at is null` to the indexes (no `state` in a predicate keeps the claim's update heap-only).
 const INSERT = `insert into jobs (id, tenant_id, owner_key, type, operation, platform, queue, ad_account_id, platform_account_id,
      account, params, state, dedup_key, request_hash, request_id)
    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::json, ?::json, 'queued', ?, ?, ?)
-   on conflict (dedup_key) where dedup_key is not null and finished_at is null do nothing
+   on conflict (dedup_key) where dedup_key is not null and ${OPEN_INDEXED} do nothing
    returning id`;
 const INSERT_AUDITED = withAcceptedRecord(INSERT);
 /**
@@ -128,7 +127,7 @@ export class JobStore {
   }
 
   async findOpenByDedup(dedupKey: string): Promise<JobRecord | undefined> {
-    const rows = await this.exec(`select ${COLUMNS} from jobs where dedup_key = ? and finished_at is null`, [dedupKey]);
+    const rows = await this.exec(`select ${COLUMNS} from jobs where dedup_key = ? and ${OPEN_INDEXED}`, [dedupKey]);
     return rows[0] ? toRecord(rows[0]) : undefined;
   }
 
@@ -146,7 +145,7 @@ export class JobStore {
    */
   async listOpen(minAgeMs: number, limit: number, after?: { createdAt: Date; id: string }): Promise<JobRecord[]> {
     const rows = await this.exec(
-      `select ${COLUMNS} from jobs where finished_at is null and created_at <= now() - make_interval(secs => ?)
+      `select ${COLUMNS} from jobs where ${OPEN_INDEXED} and created_at <= now() - make_interval(secs => ?)
        ${after ? 'and (created_at, id) > (?, ?)' : ''} order by created_at, id limit ?`,
       [minAgeMs / 1000, ...(after ? [after.createdAt, after.id] : []), limit],
     );

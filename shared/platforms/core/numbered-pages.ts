@@ -1,14 +1,10 @@
-/** One answer of a listing whose pages are numbered: its records and the page count it reports. */
-export interface NumberedPage<R> {
-  rows: R[];
-  pageCount: number;
-}
-
-/** The same with the records in any form that tells how many there are (an array, RawRecords). */
+/** One answer of a listing whose pages are numbered: its records (an array, or RawRecords) and the page count it reports. */
 interface CountedPage<P extends { length: number }> {
   rows: P;
   pageCount: number;
 }
+
+export type NumberedPage<R> = CountedPage<R[]>;
 
 /**
  * Pages 1, 2, … of a numbered listing. Once page 1 has told the count, each next page is asked for
