@@ -251,7 +251,16 @@ export function redactToken(text: string, token: string | undefined): string {
   return out;
 }
 
+/** The forms of the tokens redacted lately: a passthrough answer is scanned on every call, and building the forms cost more than the scan. */
+const recentTokenForms = new Map<string, string[]>();
+const RECENT_TOKENS = 64;
+
 /** A token's distinct forms: as is, JSON-escaped, URL-encoded. */
 function tokenForms(token: string): string[] {
-  return [...new Set([token, JSON.stringify(token).slice(1, -1), encodeURIComponent(token)])];
+  let forms = recentTokenForms.get(token);
+  if (forms) return forms;
+  forms = [...new Set([token, JSON.stringify(token).slice(1, -1), encodeURIComponent(token)])];
+  if (recentTokenForms.size >= RECENT_TOKENS) recentTokenForms.delete(recentTokenForms.keys().next().value!);
+  recentTokenForms.set(token, forms);
+  return forms;
 }
