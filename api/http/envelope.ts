@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { AppError } from '../../shared/errors/app-error';
 import { statusForCode } from './error-to-http';
+import { hasLongArray, jsonBytes } from './json-bytes';
 
 export interface SuccessEnvelope<T> {
   success: true;
@@ -31,11 +32,24 @@ function sendJson(res: Response, statusCode: number, body: unknown): void {
     res.status(statusCode).json(body);
     return;
   }
+  if (hasLongArray(body)) return sendLarge(res, statusCode, body);
   const text = JSON.stringify(body);
   res.statusCode = statusCode;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));
   res.end(text);
+}
+
+/** A body with a long array (a report page): its bytes built in a kept buffer, handed back once written out. */
+function sendLarge(res: Response, statusCode: number, body: unknown): void {
+  const { bytes, release } = jsonBytes(body);
+  res.statusCode = statusCode;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', bytes.length);
+  // Only 'finish' says the socket has taken every byte; an answer cut short never hands its buffer back
+  // (the socket may still read it), the collector frees it.
+  res.once('finish', release);
+  res.end(bytes);
 }
 
 function jobOf(err: AppError): { jobId?: string; pollUrl?: string } {
