@@ -4,7 +4,7 @@ import { facebookWire } from '../../../shared/platforms/facebook/client';
 const wire = facebookWire('https://graph.example.test/v21.0');
 const proofOf = (token: string, secret: string) => createHmac('sha256', secret).update(token).digest('hex');
 const sent = (token: string, appSecret: string) => {
-  const out = wire.encode({ method: 'POST', path: 'act_1/campaigns', body: { name: 'x' } }, token, { appSecret });
+  const out = wire.encode({ kind: 'write', method: 'POST', path: 'act_1/campaigns', body: { name: 'x' } }, token, { appSecret });
   return new URLSearchParams(String(out.body)).get('appsecret_proof');
 };
 
