@@ -32,19 +32,17 @@ function sendJson(res: Response, statusCode: number, body: unknown): void {
     res.status(statusCode).json(body);
     return;
   }
-  if (hasLongArray(body)) return sendLarge(res, statusCode, body);
-  const text = JSON.stringify(body);
   res.statusCode = statusCode;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  if (hasLongArray(body)) return sendLarge(res, body);
+  const text = JSON.stringify(body);
   res.setHeader('Content-Length', Buffer.byteLength(text));
   res.end(text);
 }
 
 /** A body with a long array (a report page): its bytes built in a kept buffer, handed back once written out. */
-function sendLarge(res: Response, statusCode: number, body: unknown): void {
+function sendLarge(res: Response, body: unknown): void {
   const { bytes, release } = jsonBytes(body);
-  res.statusCode = statusCode;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', bytes.length);
   // Only 'finish' says the socket has taken every byte; an answer cut short never hands its buffer back
   // (the socket may still read it), the collector frees it.

@@ -9,6 +9,7 @@ import { exchange } from './exchange';
 import { answerFailure, feedUsage, RetrySignal, type FailureDeps } from './call-failures';
 import { OriginPools, type OriginPoolOptions } from './origin-pools';
 import type { ErrorMapper, PlatformClient, PlatformDescriptor, PlatformRequest, RawResponse, TokenSource } from './types';
+import { TtlCache } from '../../infra/ttl-cache';
 
 /** A platform's wire format: how a request is put on the wire and how a success body is unwrapped. */
 export interface WireFormat {
@@ -251,16 +252,18 @@ export function redactToken(text: string, token: string | undefined): string {
   return out;
 }
 
-/** The forms of the tokens redacted lately: a passthrough answer is scanned on every call, and building the forms cost more than the scan. */
-const recentTokenForms = new Map<string, string[]>();
-const RECENT_TOKENS = 64;
+/**
+ * The forms of the tokens redacted lately: a passthrough answer is scanned on every call, and building
+ * the forms cost more than the scan. Entries expire, so a token no longer in use is not held for good.
+ */
+const recentTokenForms = new TtlCache<string, string[]>(10 * 60_000, 256);
 
 /** A token's distinct forms: as is, JSON-escaped, URL-encoded. */
 function tokenForms(token: string): string[] {
   let forms = recentTokenForms.get(token);
-  if (forms) return forms;
-  forms = [...new Set([token, JSON.stringify(token).slice(1, -1), encodeURIComponent(token)])];
-  if (recentTokenForms.size >= RECENT_TOKENS) recentTokenForms.delete(recentTokenForms.keys().next().value!);
-  recentTokenForms.set(token, forms);
+  if (!forms) {
+    forms = [...new Set([token, JSON.stringify(token).slice(1, -1), encodeURIComponent(token)])];
+    recentTokenForms.set(token, forms);
+  }
   return forms;
 }

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { WireFormat } from '../core/http-client';
 import { buildUrl, formBody, FORM } from '../core/encode';
 import type { PlatformRequest } from '../core/types';
+import { TtlCache } from '../../infra/ttl-cache';
 
 /**
  * `appsecret_proof`: hex HMAC-SHA256 of the access token keyed with the app secret, what an app with
@@ -10,27 +11,18 @@ import type { PlatformRequest } from '../core/types';
  */
 export const appSecretProof = (token: string, appSecret: string) => createHmac('sha256', appSecret).update(token).digest('hex');
 
-/** Bounds of the proof cache: apps (secrets) and tokens per app; a full map is emptied, not evicted one by one. */
-const MAX_APPS = 64;
-const MAX_TOKENS_PER_APP = 1024;
 /**
- * Proofs already computed, by app secret then token: a worker sends many calls with the same token,
- * and an HMAC per call is a visible part of a write's CPU. Kept only in memory, keyed by the very
- * strings the caller holds (no derived copies of the secrets); never logged or returned.
+ * Proofs already computed, by token (with the app secret each was made with): a worker sends many
+ * calls with one token, and an HMAC per call is a visible part of a write's CPU. Only in memory,
+ * never logged or returned; entries expire, so a token no longer in use is not held for good.
  */
-const proofs = new Map<string, Map<string, string>>();
+const proofs = new TtlCache<string, { appSecret: string; proof: string }>(10 * 60_000, 4096);
 
 function cachedProof(token: string, appSecret: string): string {
-  let byToken = proofs.get(appSecret);
-  if (!byToken) {
-    if (proofs.size >= MAX_APPS) proofs.clear();
-    proofs.set(appSecret, (byToken = new Map()));
-  }
-  let proof = byToken.get(token);
-  if (proof === undefined) {
-    if (byToken.size >= MAX_TOKENS_PER_APP) byToken.clear();
-    byToken.set(token, (proof = appSecretProof(token, appSecret)));
-  }
+  const kept = proofs.get(token);
+  if (kept?.appSecret === appSecret) return kept.proof;
+  const proof = appSecretProof(token, appSecret);
+  proofs.set(token, { appSecret, proof });
   return proof;
 }
 
