@@ -20,6 +20,8 @@ const LATENCY_MS = 250;
 const STEPS = [1, 2, 4] as const;
 const ACCOUNTS = ['100000000000001', '100000000000002'];
 const SUBMIT_CONCURRENCY = 32;
+/** Writes each worker runs before a step is measured: enough for its per-job code to be optimized. */
+const WARM_PER_WORKER = 1000;
 /** A step whose machine was busier than this was limited by CPU, not by the workers. */
 const CPU_BOUND = 0.85;
 
@@ -85,8 +87,10 @@ async function runStep(ctx: BenchContext, env: Record<string, string>, api: { ur
   const connection = new Redis(env.REDIS_URL!, { maxRetriesPerRequest: null });
   const queue = new Queue('platform-writes', { connection, prefix: queuePrefix(bullPrefix(env.REDIS_PREFIX!), 'platform-writes', false) });
   try {
-    // Warm-up: pools, JIT, caches of every worker.
-    await waitDone(ctx, await submit(api.url, auth, 25 * n, `warm${n}`), 60_000);
+    // Warm-up: pools, caches and the JIT of every worker. A production worker runs for days; a fresh
+    // one still compiles its per-job code (TurboFan, on the same cores) for its first ~1,000 jobs,
+    // which more than doubled the CPU per write measured after a 25-job warm-up.
+    await waitDone(ctx, await submit(api.url, auth, WARM_PER_WORKER * n, `warm${n}`), 180_000);
     await queue.pause();
     const ids = await submit(api.url, auth, writes, `s${n}`);
     const storage = await storagePids(ctx.infra);
