@@ -12,6 +12,8 @@ export interface LoadSpec {
   bodyFor?: (n: number) => string;
   connections: number;
   durationS: number;
+  /** Stop after this many requests instead of after `durationS` (a warm-up sized in work, not time). */
+  amount?: number;
   /** Offered load in req/s across all connections (open-ish model); unset = as fast as possible. */
   overallRate?: number;
   /** Requests per second per connection: with many connections, the offered rate holds even when answers are slow. */
@@ -45,6 +47,7 @@ export async function load(spec: LoadSpec): Promise<LoadResult> {
     body: spec.body,
     connections: spec.connections,
     duration: spec.durationS,
+    amount: spec.amount,
     overallRate: spec.overallRate,
     connectionRate: spec.connectionRate,
     timeout: spec.timeoutS ?? 30,

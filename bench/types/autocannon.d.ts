@@ -13,6 +13,7 @@ declare module 'autocannon' {
     body?: string;
     connections?: number;
     duration?: number;
+    amount?: number;
     overallRate?: number;
     connectionRate?: number;
     timeout?: number;
