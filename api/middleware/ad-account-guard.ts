@@ -38,17 +38,27 @@ function rawAccountId(req: Request, from: AccountIdSource): unknown {
  */
 export function adAccountGuard(platform: string, opts: { from: AccountIdSource }, deps?: AppDeps): RequestHandler {
   const path = typeof opts.from === 'object' ? `params.${opts.from.param}` : `${opts.from}.adAccountId`;
-  return async (req, _res, next) => {
+  const admit = (req: Request, services: AppDeps['services'], account: GuardedAccount) => {
+    services.guard.requireScopes(platform, req.ctx.operationId, req.ctx.operationMethod ?? req.method, account);
+    req.ctx.account = account;
+    req.ctx.caller = services.callerFor(account);
+  };
+  // Not async: an account whose snapshot is cached (most requests) is admitted without a promise.
+  return (req, _res, next) => {
     const raw = rawAccountId(req, opts.from);
     if (typeof raw !== 'string' || !raw) {
       throw new AppError('VALIDATION_FAILED', 'adAccountId is required', { details: [{ path, message: 'Required' }] });
     }
     const services = deps?.services ?? (req.app.locals.deps as AppDeps | undefined)?.services;
     if (!services) throw new AppError('INTERNAL', 'Guard is not wired');
-    const account = await services.guard.check(req.ctx.auth, platform, raw);
-    services.guard.requireScopes(platform, req.ctx.operationId, req.ctx.operationMethod ?? req.method, account);
-    req.ctx.account = account;
-    req.ctx.caller = services.callerFor(account);
-    next();
+    const account = services.guard.checkNow(req.ctx.auth, platform, raw);
+    if (!(account instanceof Promise)) {
+      admit(req, services, account);
+      return next();
+    }
+    return account.then((a) => {
+      admit(req, services, a);
+      next();
+    });
   };
 }

@@ -44,8 +44,17 @@ function credentialsOf(req: Request, mode: AuthMode): PresentedCredentials {
 /** Establishes req.ctx.auth for a route's auth mode (docs/api-conventions.md §3); see Authenticator for the rules. */
 export function authenticate(mode: AuthMode, deps: AppDeps): RequestHandler {
   if (mode === 'none') return (_req, _res, next) => next();
-  return async (req, _res, next) => {
-    req.ctx.auth = await deps.services.authenticator.authenticate(() => req.ctx.em, mode, credentialsOf(req, mode));
-    next();
+  const em = (req: Request) => () => req.ctx.em;
+  // Not async: a credential checked in process (most requests) is answered without a promise.
+  return (req, _res, next) => {
+    const auth = deps.services.authenticator.authenticateNow(em(req), mode, credentialsOf(req, mode));
+    if (!(auth instanceof Promise)) {
+      req.ctx.auth = auth;
+      return next();
+    }
+    return auth.then((a) => {
+      req.ctx.auth = a;
+      next();
+    });
   };
 }

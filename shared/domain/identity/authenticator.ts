@@ -67,51 +67,55 @@ export class Authenticator {
    * credential of a deleted external user or a closed tenant is refused however valid it looks.
    */
   async authenticate(em: () => EntityManager, mode: Exclude<AuthMode, 'none'>, c: PresentedCredentials): Promise<AuthContext> {
-    const ctx = await this.resolve(em, mode, c);
-    if (this.revocations && 'tenantId' in ctx) {
-      await this.revocations.ready();
-      if (this.revocations.isRevoked(ctx.tenantId, ctx.kind === 'external-user' ? ctx.userId : undefined)) {
-        throw ctx.kind === 'tenant-api-key'
-          ? new AppError('API_KEY_INVALID', 'The API key is not valid')
-          : new AppError('TOKEN_INVALID', 'The token is no longer valid');
-      }
+    return this.authenticateNow(em, mode, c);
+  }
+
+  /**
+   * `authenticate`, answered without a promise when nothing has to be waited for (a token checked in
+   * process, the revoked subjects already loaded): most requests then add no async step here.
+   * Refusals are thrown either way.
+   */
+  authenticateNow(em: () => EntityManager, mode: Exclude<AuthMode, 'none'>, c: PresentedCredentials): AuthContext | Promise<AuthContext> {
+    const ctx = this.resolve(em, mode, c);
+    return ctx instanceof Promise ? ctx.then((v) => this.unlessRevoked(v)) : this.unlessRevoked(ctx);
+  }
+
+  private unlessRevoked(ctx: AuthContext): AuthContext | Promise<AuthContext> {
+    const revocations = this.revocations;
+    if (!revocations || !('tenantId' in ctx)) return ctx;
+    if (!revocations.loaded) return revocations.ready().then(() => this.refuseRevoked(revocations, ctx));
+    return this.refuseRevoked(revocations, ctx);
+  }
+
+  private refuseRevoked(revocations: Revocations, ctx: AuthContext & { tenantId: string }): AuthContext {
+    if (revocations.isRevoked(ctx.tenantId, ctx.kind === 'external-user' ? ctx.userId : undefined)) {
+      throw ctx.kind === 'tenant-api-key'
+        ? new AppError('API_KEY_INVALID', 'The API key is not valid')
+        : new AppError('TOKEN_INVALID', 'The token is no longer valid');
     }
     return ctx;
   }
 
-  private async resolve(em: () => EntityManager, mode: Exclude<AuthMode, 'none'>, c: PresentedCredentials): Promise<AuthContext> {
+  /** Who the credential names; a promise only where a key, a user or a row must be looked up. */
+  private resolve(em: () => EntityManager, mode: Exclude<AuthMode, 'none'>, c: PresentedCredentials): AuthContext | Promise<AuthContext> {
     const bearer = bearerOf(c.authorization);
     const forms = [bearer, c.queryToken, c.apiKey].filter((v) => v !== undefined).length;
     if (forms === 0) throw unauthenticated('A credential is required');
 
     switch (mode) {
       case 'external-or-key':
-        if (c.apiKey !== undefined && c.externalUserId === undefined && forms === 1) {
-          const key = await this.apiKeys.verify(em, c.apiKey);
-          return { kind: 'tenant-api-key', tenantId: key.tenantId, apiKeyId: key.apiKeyId };
-        }
+        if (c.apiKey !== undefined && c.externalUserId === undefined && forms === 1) return this.tenantKey(em, c.apiKey);
         return this.resolve(em, 'external', c);
       case 'external': {
         if (forms > 1) throw unauthenticated('Send exactly one credential: a Bearer token, ?token= or x-api-key');
-        if (c.apiKey !== undefined) {
-          const key = await this.apiKeys.verify(em, c.apiKey);
-          const externalId = externalIdOf(c.externalUserId, 'externalUserId');
-          const user = await this.externalUsers.findOrCreate(em, key.tenantId, externalId);
-          return { kind: 'external-user', tenantId: key.tenantId, userId: user.id, externalId, via: 'api-key' };
-        }
+        if (c.apiKey !== undefined) return this.externalUserByKey(em, c.apiKey, c.externalUserId);
         const claims = this.tokens.verify((bearer ?? c.queryToken)!, 'access');
         return { kind: 'external-user', tenantId: claims.tid, userId: claims.sub, externalId: extOf(claims), via: bearer ? 'bearer' : 'query-token' };
       }
-      case 'team': {
-        const key = await this.onlyApiKey(em, c, bearer);
-        const externalId = externalIdOf(c.teamId, 'teamId');
-        const user = await this.externalUsers.findOrCreate(em, key.tenantId, externalId);
-        return { kind: 'external-user', tenantId: key.tenantId, userId: user.id, externalId, via: 'team' };
-      }
-      case 'api-key': {
-        const key = await this.onlyApiKey(em, c, bearer);
-        return { kind: 'tenant-api-key', tenantId: key.tenantId, apiKeyId: key.apiKeyId };
-      }
+      case 'team':
+        return this.teamUser(em, c, bearer);
+      case 'api-key':
+        return this.onlyApiKey(em, c, bearer);
       case 'external-refresh': {
         if (!bearer || forms > 1) throw unauthenticated('Send the refresh token as "Authorization: Bearer <refreshToken>"');
         const claims = this.tokens.verify(bearer, 'refresh');
@@ -121,22 +125,12 @@ export class Authenticator {
         if (!bearer || c.apiKey === undefined || c.queryToken !== undefined) {
           throw unauthenticated('Send x-api-key and the refresh token as "Authorization: Bearer <refreshToken>"');
         }
-        const key = await this.apiKeys.verify(em, c.apiKey);
-        const teamId = externalIdOf(c.teamId, 'teamId');
-        const claims = this.tokens.verify(bearer, 'refresh');
-        if (claims.tid !== key.tenantId || claims.ext !== teamId) throw new AppError('TOKEN_INVALID', 'The refresh token does not belong to this team');
-        return { kind: 'external-user', tenantId: key.tenantId, userId: claims.sub, externalId: teamId, via: 'team' };
+        return this.teamRefresh(em, c.apiKey, c.teamId, bearer);
       }
       case 'tenant': {
         if (forms > 1 || c.queryToken !== undefined) throw unauthenticated('Send exactly one credential: a Bearer token or x-api-key');
-        if (c.apiKey !== undefined) {
-          const key = await this.apiKeys.verify(em, c.apiKey);
-          return { kind: 'tenant-api-key', tenantId: key.tenantId, apiKeyId: key.apiKeyId };
-        }
-        const claims = this.tokens.verify(bearer!, 'tenant-user');
-        const user = await em().findOne(TenantUser, { id: claims.sub, tenant: claims.tid });
-        if (!user || user.tokenVersion !== claims.tv) throw new AppError('TOKEN_INVALID', 'The token is no longer valid');
-        return { kind: 'tenant-user', tenantId: claims.tid, tenantUserId: user.id, role: user.role };
+        if (c.apiKey !== undefined) return this.tenantKey(em, c.apiKey);
+        return this.tenantUser(em, this.tokens.verify(bearer!, 'tenant-user'));
       }
       case 'tenant-or-external':
         // A tenant user's session token answers for the tenant; any other credential as on the jobs routes.
@@ -163,10 +157,44 @@ export class Authenticator {
     }
   }
 
-  private async onlyApiKey(em: () => EntityManager, c: PresentedCredentials, bearer: string | undefined) {
+  private async tenantKey(em: () => EntityManager, apiKey: string): Promise<AuthContext> {
+    const key = await this.apiKeys.verify(em, apiKey);
+    return { kind: 'tenant-api-key', tenantId: key.tenantId, apiKeyId: key.apiKeyId };
+  }
+
+  private async externalUserByKey(em: () => EntityManager, apiKey: string, externalUserId: string | undefined): Promise<AuthContext> {
+    const key = await this.apiKeys.verify(em, apiKey);
+    const externalId = externalIdOf(externalUserId, 'externalUserId');
+    const user = await this.externalUsers.findOrCreate(em, key.tenantId, externalId);
+    return { kind: 'external-user', tenantId: key.tenantId, userId: user.id, externalId, via: 'api-key' };
+  }
+
+  private async teamUser(em: () => EntityManager, c: PresentedCredentials, bearer: string | undefined): Promise<AuthContext> {
+    const key = await this.onlyApiKey(em, c, bearer);
+    const externalId = externalIdOf(c.teamId, 'teamId');
+    const user = await this.externalUsers.findOrCreate(em, key.tenantId, externalId);
+    return { kind: 'external-user', tenantId: key.tenantId, userId: user.id, externalId, via: 'team' };
+  }
+
+  private async teamRefresh(em: () => EntityManager, apiKey: string, teamIdParam: string | undefined, bearer: string): Promise<AuthContext> {
+    const key = await this.apiKeys.verify(em, apiKey);
+    const teamId = externalIdOf(teamIdParam, 'teamId');
+    const claims = this.tokens.verify(bearer, 'refresh');
+    if (claims.tid !== key.tenantId || claims.ext !== teamId) throw new AppError('TOKEN_INVALID', 'The refresh token does not belong to this team');
+    return { kind: 'external-user', tenantId: key.tenantId, userId: claims.sub, externalId: teamId, via: 'team' };
+  }
+
+  private async tenantUser(em: () => EntityManager, claims: TokenClaims): Promise<AuthContext> {
+    const user = await em().findOne(TenantUser, { id: claims.sub, tenant: claims.tid });
+    if (!user || user.tokenVersion !== claims.tv) throw new AppError('TOKEN_INVALID', 'The token is no longer valid');
+    return { kind: 'tenant-user', tenantId: claims.tid, tenantUserId: user.id, role: user.role };
+  }
+
+  private async onlyApiKey(em: () => EntityManager, c: PresentedCredentials, bearer: string | undefined): Promise<AuthContext & { kind: 'tenant-api-key' }> {
     if (c.apiKey === undefined || bearer !== undefined || c.queryToken !== undefined) {
       throw unauthenticated('This surface accepts x-api-key only');
     }
-    return this.apiKeys.verify(em, c.apiKey);
+    const key = await this.apiKeys.verify(em, c.apiKey);
+    return { kind: 'tenant-api-key', tenantId: key.tenantId, apiKeyId: key.apiKeyId };
   }
 }

@@ -21,6 +21,7 @@ const subjectKey = (s: RevokedSubject) => (s.userId ? `user:${s.userId}` : `tena
 export class Revocations {
   private readonly revoked = new Set<string>();
   private loading?: Promise<void>;
+  private loadedBy?: Promise<void>;
   private sub?: RedisClient;
   private readonly channel: string;
   private readonly listeners: Array<(s: RevokedSubject) => void> = [];
@@ -38,11 +39,21 @@ export class Revocations {
 
   /** Resolves once the table is loaded; a failed load is retried by the next caller. */
   ready(): Promise<void> {
-    this.loading ??= this.load().catch((err: unknown) => {
-      this.loading = undefined;
-      throw err;
-    });
-    return this.loading;
+    if (this.loading) return this.loading;
+    const loading: Promise<void> = this.load().then(
+      () => void (this.loadedBy = loading),
+      (err: unknown) => {
+        if (this.loading === loading) this.loading = undefined;
+        throw err;
+      },
+    );
+    this.loading = loading;
+    return loading;
+  }
+
+  /** Whether `ready()` has already resolved (and no reload is under way): a check then need not wait. */
+  get loaded(): boolean {
+    return this.loading !== undefined && this.loadedBy === this.loading;
   }
 
   isRevoked(tenantId: string, userId?: string): boolean {
