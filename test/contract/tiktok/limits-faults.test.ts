@@ -7,6 +7,8 @@ describe('tiktok simulator: limits and faults', () => {
 
   it('over the per-advertiser budget answers HTTP 200 code 40100 with no rate-limit headers; usage rises first', async () => {
     await control(sim, 'POST', '/budget', { perAccountPerSecond: 4 });
+    // The budget's one-second window on a frozen clock: the count cannot depend on the machine's speed.
+    await control(sim, 'POST', '/clock', { frozen: true });
     const usage: number[] = [];
     for (let i = 0; i < 4; i++) {
       expectOk(await api.get('/campaign/get/', { advertiser_id: ALICE_US }));
@@ -23,7 +25,9 @@ describe('tiktok simulator: limits and faults', () => {
     expectOk(await api.get('/campaign/get/', { advertiser_id: ALICE_UK }));
     const stats = (await (await control(sim, 'GET', '/stats')).json()) as { throttled: number };
     expect(stats.throttled).toBe(2);
-    await new Promise((r) => setTimeout(r, 1050));
+    await control(sim, 'POST', '/clock', { advanceMs: 999 });
+    expectError(await api.get('/campaign/get/', { advertiser_id: ALICE_US }), 40100);
+    await control(sim, 'POST', '/clock', { advanceMs: 1 });
     expectOk(await api.get('/campaign/get/', { advertiser_id: ALICE_US }));
   });
 

@@ -50,20 +50,37 @@ export type FaultResponder = (
 /** Header and query names whose values the call log must not keep (tests read the log). */
 const SECRET_HEADER = /authorization|token|secret|cookie|api-key|appsecret_proof|client_secret|code_verifier/i;
 
-/** Counts calls per key in a sliding one-second window. */
+/**
+ * Counts calls per key in a sliding one-second window. Its clock can be frozen and moved by hand
+ * (`POST /__sim/clock`), so a test of the budget does not depend on how fast the machine runs.
+ */
 export class RateWindow {
   private readonly hits = new Map<string, number[]>();
-  hit(key: string, now = Date.now()): number {
+  /** The frozen time, when the clock is frozen. */
+  private frozenAt?: number;
+  now(): number {
+    return this.frozenAt ?? Date.now();
+  }
+  /** Freezes the clock (at the current time unless already frozen) and moves it on by `advanceMs`. */
+  freeze(advanceMs = 0): number {
+    this.frozenAt = this.now() + advanceMs;
+    return this.frozenAt;
+  }
+  unfreeze(): void {
+    this.frozenAt = undefined;
+  }
+  hit(key: string, now = this.now()): number {
     const arr = (this.hits.get(key) ?? []).filter((t) => now - t < 1000);
     arr.push(now);
     this.hits.set(key, arr);
     return arr.length;
   }
-  count(key: string, now = Date.now()): number {
+  count(key: string, now = this.now()): number {
     return (this.hits.get(key) ?? []).filter((t) => now - t < 1000).length;
   }
   reset(): void {
     this.hits.clear();
+    this.frozenAt = undefined;
   }
 }
 
@@ -140,6 +157,12 @@ export class SimControl {
       this.budget = (req.body ?? {}) as SimBudget;
       this.window.reset();
       res.json(this.budget);
+    });
+    r.post('/clock', (req, res) => {
+      const b = (req.body ?? {}) as { frozen?: boolean; advanceMs?: number };
+      if (b.frozen === false) this.window.unfreeze();
+      else this.window.freeze(Number(b.advanceMs ?? 0));
+      res.json({ now: this.window.now(), frozen: b.frozen !== false });
     });
     r.post('/reset', (_req, res) => {
       this.reset();
