@@ -19,6 +19,8 @@ describe('google simulator per-customer budget', () => {
 
   it('usage rises with each call and the call over the budget answers 429 quotaError with a retryDelay', async () => {
     await call(sim, 'POST', '/__sim/budget', { body: { perAccountPerSecond: 3 } });
+    // A frozen clock: the one-second window cannot roll over between calls on a slow machine.
+    await call(sim, 'POST', '/__sim/clock', { body: { frozen: true } });
     const seen: number[] = [];
     for (let i = 0; i < 3; i++) {
       expect((await search(sim, alice, '1000000001', Q)).status).toBe(200);
@@ -36,11 +38,12 @@ describe('google simulator per-customer budget', () => {
 
   it('the budget is per customer: another account is unaffected, and the window frees after a second', async () => {
     await call(sim, 'POST', '/__sim/budget', { body: { perAccountPerSecond: 2 } });
+    await call(sim, 'POST', '/__sim/clock', { body: { frozen: true } });
     await search(sim, alice, '1000000001', Q);
     await search(sim, alice, '1000000001', Q);
     expect((await search(sim, alice, '1000000001', Q)).status).toBe(429);
     expect((await search(sim, alice, '1000000002', Q)).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1050));
+    await call(sim, 'POST', '/__sim/clock', { body: { advanceMs: 1000 } });
     expect((await search(sim, alice, '1000000001', Q)).status).toBe(200);
   });
 
