@@ -10,6 +10,8 @@ describe('facebook simulator: rate-limit signals and injected faults', () => {
 
   it('raises usage headers with each call and blocks past 100 % with 80004 and a regain estimate', async () => {
     await simPost(sim.baseUrl, '/budget', { perAccountPerSecond: 5 });
+    // A frozen clock: the account budget's one-second window cannot roll over between calls on a slow machine.
+    await simPost(sim.baseUrl, '/clock', { frozen: true });
     const pcts: number[] = [];
     for (let i = 0; i < 5; i++) {
       const res = await fb.get(`${ACT}/campaigns`);
@@ -38,12 +40,13 @@ describe('facebook simulator: rate-limit signals and injected faults', () => {
     const stats = await (await fetch(`${sim.baseUrl}/__sim/stats`)).json();
     expect((stats as { throttled: number }).throttled).toBeGreaterThanOrEqual(2);
 
-    await new Promise((r) => setTimeout(r, 1100));
+    await simPost(sim.baseUrl, '/clock', { advanceMs: 1000 });
     expect((await fb.get(`${ACT}/campaigns`)).status).toBe(200);
   });
 
   it('uses the legacy 613 error when configured, and app (4) / user (17) limits', async () => {
     await simPost(sim.baseUrl, '/budget', { perAccountPerSecond: 1 });
+    await simPost(sim.baseUrl, '/clock', { frozen: true });
     await simPost(sim.baseUrl, '/facebook/config', { accountLimitStyle: 'legacy' });
     await fb.get(ACT);
     const legacy = await fb.get(ACT);
