@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from '../../shared/errors/app-error';
+import { andThen } from '../../shared/infra/maybe-async';
 import type { GuardedAccount } from '../../shared/domain/ad-accounts/guard.service';
 import type { PlatformCaller } from '../../shared/platforms/core/caller';
 import type { AppDeps } from '../deps';
@@ -38,11 +39,6 @@ function rawAccountId(req: Request, from: AccountIdSource): unknown {
  */
 export function adAccountGuard(platform: string, opts: { from: AccountIdSource }, deps?: AppDeps): RequestHandler {
   const path = typeof opts.from === 'object' ? `params.${opts.from.param}` : `${opts.from}.adAccountId`;
-  const admit = (req: Request, services: AppDeps['services'], account: GuardedAccount) => {
-    services.guard.requireScopes(platform, req.ctx.operationId, req.ctx.operationMethod ?? req.method, account);
-    req.ctx.account = account;
-    req.ctx.caller = services.callerFor(account);
-  };
   // Not async: an account whose snapshot is cached (most requests) is admitted without a promise.
   return (req, _res, next) => {
     const raw = rawAccountId(req, opts.from);
@@ -51,13 +47,10 @@ export function adAccountGuard(platform: string, opts: { from: AccountIdSource }
     }
     const services = deps?.services ?? (req.app.locals.deps as AppDeps | undefined)?.services;
     if (!services) throw new AppError('INTERNAL', 'Guard is not wired');
-    const account = services.guard.checkNow(req.ctx.auth, platform, raw);
-    if (!(account instanceof Promise)) {
-      admit(req, services, account);
-      return next();
-    }
-    return account.then((a) => {
-      admit(req, services, a);
+    return andThen(services.guard.checkNow(req.ctx.auth, platform, raw), (account) => {
+      services.guard.requireScopes(platform, req.ctx.operationId, req.ctx.operationMethod ?? req.method, account);
+      req.ctx.account = account;
+      req.ctx.caller = services.callerFor(account);
       next();
     });
   };

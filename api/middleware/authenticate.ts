@@ -2,6 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import type { AuthMode } from '../../shared/domain/identity/auth-context';
 import type { PresentedCredentials } from '../../shared/domain/identity/authenticator';
 import { AppError } from '../../shared/errors/app-error';
+import { andThen } from '../../shared/infra/maybe-async';
 import type { AppDeps } from '../deps';
 
 const one = (v: unknown, what: string): string | undefined => {
@@ -44,17 +45,10 @@ function credentialsOf(req: Request, mode: AuthMode): PresentedCredentials {
 /** Establishes req.ctx.auth for a route's auth mode (docs/api-conventions.md §3); see Authenticator for the rules. */
 export function authenticate(mode: AuthMode, deps: AppDeps): RequestHandler {
   if (mode === 'none') return (_req, _res, next) => next();
-  const em = (req: Request) => () => req.ctx.em;
   // Not async: a credential checked in process (most requests) is answered without a promise.
-  return (req, _res, next) => {
-    const auth = deps.services.authenticator.authenticateNow(em(req), mode, credentialsOf(req, mode));
-    if (!(auth instanceof Promise)) {
+  return (req, _res, next) =>
+    andThen(deps.services.authenticator.authenticateNow(() => req.ctx.em, mode, credentialsOf(req, mode)), (auth) => {
       req.ctx.auth = auth;
-      return next();
-    }
-    return auth.then((a) => {
-      req.ctx.auth = a;
       next();
     });
-  };
 }

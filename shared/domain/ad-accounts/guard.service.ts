@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors/app-error';
+import { andThen, type MaybeAsync } from '../../infra/maybe-async';
 import { missingScopes } from '../../platforms/core/scopes';
 import type { AuthContext } from '../identity/auth-context';
 import type { PlatformRegistry } from '../../platforms/core/registry';
@@ -56,11 +57,10 @@ export class AdAccountGuard {
    * `check`, answered without a promise when the account's snapshot is cached (nearly every
    * request): the same decision, with no async step. Refusals are thrown either way.
    */
-  checkNow(auth: AuthContext | undefined, platform: string, rawId: string, op?: GuardOp): GuardedAccount | Promise<GuardedAccount> {
+  checkNow(auth: AuthContext | undefined, platform: string, rawId: string, op?: GuardOp): MaybeAsync<GuardedAccount> {
     const user = externalUser(auth);
     const accountId = this.normalize(platform, rawId);
-    const snap = this.snapshotNow(user.tenantId, platform, accountId);
-    return snap instanceof Promise ? snap.then((s) => this.decide(user, platform, rawId, s, op)) : this.decide(user, platform, rawId, snap, op);
+    return andThen(this.snapshotNow(user.tenantId, platform, accountId), (snap) => this.decide(user, platform, rawId, snap, op));
   }
 
   /**
@@ -144,7 +144,7 @@ export class AdAccountGuard {
   }
 
   /** The account's snapshot: from the cache as is, or loaded (a promise). */
-  private snapshotNow(tenantId: string, platform: string, accountId: string): AccountSnapshot | null | Promise<AccountSnapshot | null> {
+  private snapshotNow(tenantId: string, platform: string, accountId: string): MaybeAsync<AccountSnapshot | null> {
     const cached = this.cache.get(GuardCache.key(tenantId, platform, accountId));
     if (cached !== undefined) return cached;
     return this.load(tenantId, platform, [accountId]).then((snaps) => snaps.get(accountId) ?? null);

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors/app-error';
+import { andThen, type MaybeAsync } from '../../infra/maybe-async';
 import { TenantUser } from '../../persistence/entities/tenant-user.entity';
 import type { AuthContext, AuthMode } from './auth-context';
 import type { ApiKeyService } from './api-keys.service';
@@ -75,12 +76,11 @@ export class Authenticator {
    * process, the revoked subjects already loaded): most requests then add no async step here.
    * Refusals are thrown either way.
    */
-  authenticateNow(em: () => EntityManager, mode: Exclude<AuthMode, 'none'>, c: PresentedCredentials): AuthContext | Promise<AuthContext> {
-    const ctx = this.resolve(em, mode, c);
-    return ctx instanceof Promise ? ctx.then((v) => this.unlessRevoked(v)) : this.unlessRevoked(ctx);
+  authenticateNow(em: () => EntityManager, mode: Exclude<AuthMode, 'none'>, c: PresentedCredentials): MaybeAsync<AuthContext> {
+    return andThen(this.resolve(em, mode, c), (ctx) => this.unlessRevoked(ctx));
   }
 
-  private unlessRevoked(ctx: AuthContext): AuthContext | Promise<AuthContext> {
+  private unlessRevoked(ctx: AuthContext): MaybeAsync<AuthContext> {
     const revocations = this.revocations;
     if (!revocations || !('tenantId' in ctx)) return ctx;
     if (!revocations.loaded) return revocations.ready().then(() => this.refuseRevoked(revocations, ctx));
@@ -97,7 +97,7 @@ export class Authenticator {
   }
 
   /** Who the credential names; a promise only where a key, a user or a row must be looked up. */
-  private resolve(em: () => EntityManager, mode: Exclude<AuthMode, 'none'>, c: PresentedCredentials): AuthContext | Promise<AuthContext> {
+  private resolve(em: () => EntityManager, mode: Exclude<AuthMode, 'none'>, c: PresentedCredentials): MaybeAsync<AuthContext> {
     const bearer = bearerOf(c.authorization);
     const forms = [bearer, c.queryToken, c.apiKey].filter((v) => v !== undefined).length;
     if (forms === 0) throw unauthenticated('A credential is required');
