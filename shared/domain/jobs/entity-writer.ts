@@ -119,17 +119,20 @@ export class ImportedEntityWriter {
     const { tenantId, platform, adAccountId, jobId } = this.scope;
     const values = [idKey, page.json, tenantId, platform, adAccountId, level, jobId];
     try {
-      await this.write(level, INSERT_RAW, UPSERT_RAW, values).catch(async (e: unknown) => {
-        if (sqlState(e) !== SQLSTATE.cardinality) throw e;
-        const rows = await this.sql.run<{ missing: number }>(UPSERT_RAW_REPEATED, values);
-        if (rows[0]?.missing) throw missingId(level);
-      });
+      await this.write(level, INSERT_RAW, UPSERT_RAW, values);
     } catch (e) {
+      if (sqlState(e) === SQLSTATE.cardinality) return this.upsertRepeated(level, values);
       // The records' text is first parsed here: text that is not JSON is the platform's fault, as when the worker parsed it.
       if (sqlState(e) === SQLSTATE.invalidText) throw new AppError('PLATFORM_UNAVAILABLE', `A ${level} page was not valid JSON`);
       if (sqlState(e) === SQLSTATE.notNull && (e as { column?: string }).column === 'platform_id') throw missingId(level);
       throw e;
     }
+  }
+
+  /** A raw page that repeats an id: de-duplicated by PostgreSQL, and refused whole if a record lacks its id. */
+  private async upsertRepeated(level: string, values: unknown[]): Promise<void> {
+    const rows = await this.sql.run<{ missing: number }>(UPSERT_RAW_REPEATED, values);
+    if (rows[0]?.missing) throw missingId(level);
   }
 
   /** A plain insert while the level has met no stored record, else (and after the insert met one) an upsert. */
