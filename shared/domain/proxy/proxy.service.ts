@@ -1,5 +1,6 @@
 import { AppError, isAppError } from '../../errors/app-error';
 import type { Logger } from '../../infra/logger';
+import { andThen, type MaybeAsync } from '../../infra/maybe-async';
 import { platformModules } from '../../platforms';
 import type { PlatformCaller } from '../../platforms/core/caller';
 import { proxyPathSegments, withPlatformError, type ProxyMethod, type ProxyRequest, type ProxyRules, type ProxyTarget } from '../../platforms/core/proxy-rules';
@@ -10,7 +11,7 @@ import { ObjectOwners } from './object-owners';
 
 /** What the proxy needs of the services (docs/proxy.md). */
 export interface ProxyDeps {
-  guard: Pick<AdAccountGuard, 'check' | 'checkMany'>;
+  guard: Pick<AdAccountGuard, 'checkNow' | 'checkMany'>;
   callerFor(account: GuardedAccount): PlatformCaller;
   apiBase(platform: string): string;
   /** PROXY_MAX_RESPONSE_BYTES: the largest answer read. */
@@ -71,7 +72,8 @@ export class ProxyService {
 
   constructor(private readonly deps: ProxyDeps) {}
 
-  async plan(call: ProxyCall): Promise<ProxyPlan> {
+  /** The checked plan; ready at once when the guard's answer is cached and the path needs no object lookup. */
+  plan(call: ProxyCall): MaybeAsync<ProxyPlan> {
     const rules = proxyRulesOf(call.platform);
     if (!rules.methods.includes(call.method)) throw notAllowed(call.platform, 'method', `${call.method} is not a method of this platform's API`);
     const { segments, decoded } = proxyPathSegments(call.rawPath);
@@ -80,10 +82,12 @@ export class ProxyService {
     if (reserved) throw new AppError('VALIDATION_FAILED', `${reserved} is set by the gateway`, { details: [{ path: `query.${reserved}`, message: 'set by the gateway' }] });
     const req: ProxyRequest = { method: call.method, segments, decoded, query: call.query, body: call.body };
     const target = rules.target(req);
-    const account = await this.owningAccount(call, rules, req, target);
-    const caller = this.deps.callerFor(account);
-    if (target.kind === 'object' && rules.ownerOf) await this.checkObject(call, rules, caller, account, decoded[0]!);
-    return { account, caller, rules, path: call.rawPath, query: call.query, body: call.body, operation: this.label(call.platform, call.method, decoded[0]!), write };
+    return andThen(this.owningAccount(call, rules, req, target), (account) => {
+      const caller = this.deps.callerFor(account);
+      const plan: ProxyPlan = { account, caller, rules, path: call.rawPath, query: call.query, body: call.body, operation: this.label(call.platform, call.method, decoded[0]!), write };
+      if (target.kind === 'object' && rules.ownerOf) return this.checkObject(call, rules, caller, account, decoded[0]!).then(() => plan);
+      return plan;
+    });
   }
 
   /**
@@ -115,14 +119,15 @@ export class ProxyService {
     return { method: call.method as ProxyWriteParams['method'], path: plan.path, query: plan.query, ...(plan.body !== undefined ? { body: plan.body } : {}), operation: plan.operation };
   }
 
-  private async owningAccount(call: ProxyCall, rules: ProxyRules, req: ProxyRequest, target: ProxyTarget): Promise<GuardedAccount> {
+  private owningAccount(call: ProxyCall, rules: ProxyRules, req: ProxyRequest, target: ProxyTarget): MaybeAsync<GuardedAccount> {
     if (target.kind === 'accounts') {
       // One account (nearly every request): the guard's single check, which throws the same errors.
-      if (target.ids.length === 1) return this.deps.guard.check(call.auth, call.platform, target.ids[0]!);
-      const checked = await this.deps.guard.checkMany(call.auth, call.platform, target.ids);
-      const failed = checked.find((c) => !c.ok);
-      if (failed && !failed.ok) throw failed.error;
-      return (checked[0] as { value: GuardedAccount }).value;
+      if (target.ids.length === 1) return this.deps.guard.checkNow(call.auth, call.platform, target.ids[0]!);
+      return this.deps.guard.checkMany(call.auth, call.platform, target.ids).then((checked) => {
+        const failed = checked.find((c) => !c.ok);
+        if (failed && !failed.ok) throw failed.error;
+        return (checked[0] as { value: GuardedAccount }).value;
+      });
     }
     if (target.kind === 'denied') {
       const path = req.decoded.join('/');
@@ -134,7 +139,7 @@ export class ProxyService {
         details: [{ path: 'query.adAccountId', message: 'Required' }],
       });
     }
-    return this.deps.guard.check(call.auth, call.platform, call.adAccountId);
+    return this.deps.guard.checkNow(call.auth, call.platform, call.adAccountId);
   }
 
   /** An object path: the object must be in the named account (404 otherwise, as if it did not exist). */
