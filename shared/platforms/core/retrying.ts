@@ -18,18 +18,26 @@ export interface RetryPlan {
  * every call succeeds at once. The first failure is treated as p-retry treats it, then p-retry runs
  * the remaining attempts on the rest of the same schedule (its first wait is the plan's second).
  */
-export async function retrying<T>(attempt: () => Promise<T>, plan: RetryPlan): Promise<T> {
+export function retrying<T>(attempt: () => Promise<T>, plan: RetryPlan): Promise<T> {
+  // The first attempt is chained rather than awaited in an async frame: every platform call makes it.
+  let first: Promise<T>;
   try {
-    return await attempt();
+    first = attempt();
   } catch (error) {
-    if (error instanceof pRetry.AbortError) throw error.originalError;
-    if (!(error instanceof Error)) throw new TypeError(`Non-error was thrown: "${String(error)}". You should only throw errors.`);
-    if (error instanceof TypeError) throw error;
-    await plan.onFailedAttempt(Object.assign(error, { attemptNumber: 1, retriesLeft: plan.retries }));
-    if (plan.retries <= 0) throw error;
-    const firstWait = Math.min(plan.minTimeout * (plan.randomize ? 1 + Math.random() : 1), plan.maxTimeout);
-    await new Promise((r) => setTimeout(r, Math.round(firstWait)));
+    first = Promise.reject(error as Error);
   }
+  return first.catch((error: unknown) => retryAfterFirst(attempt, plan, error));
+}
+
+/** The first attempt failed: treated as p-retry treats it, then p-retry runs the remaining attempts. */
+async function retryAfterFirst<T>(attempt: () => Promise<T>, plan: RetryPlan, error: unknown): Promise<T> {
+  if (error instanceof pRetry.AbortError) throw error.originalError;
+  if (!(error instanceof Error)) throw new TypeError(`Non-error was thrown: "${String(error)}". You should only throw errors.`);
+  if (error instanceof TypeError) throw error;
+  await plan.onFailedAttempt(Object.assign(error, { attemptNumber: 1, retriesLeft: plan.retries }));
+  if (plan.retries <= 0) throw error;
+  const firstWait = Math.min(plan.minTimeout * (plan.randomize ? 1 + Math.random() : 1), plan.maxTimeout);
+  await new Promise((r) => setTimeout(r, Math.round(firstWait)));
   return pRetry(attempt, {
     ...plan,
     retries: plan.retries - 1,

@@ -112,11 +112,18 @@ export class GoogleAdsService {
     const accountIds = targets.map(customerOf);
     const cached = await this.currencies.getMany(accountIds.filter((id) => !known.has(id)));
     const currencyCodes: Record<string, string> = {};
-    const results = await this.gate.map(targets, this.deps.concurrency, async (t) => {
+    const query = (t: PlatformCaller, id: string) =>
+      t.request({ ...searchStreamCall(id, gaqlQuery), kind: 'read', lane: 'fan-out', operation: SEARCH_STREAM }).then(rowsFromStream);
+    const results = await this.gate.map(targets, this.deps.concurrency, (t) => {
       const id = customerOf(t);
-      const currency = known.get(id) ?? cached.get(id) ?? (await this.fetchCurrency(t));
-      if (currency) currencyCodes[id] = currency;
-      return rowsFromStream(await t.request({ ...searchStreamCall(id, gaqlQuery), kind: 'read', lane: 'fan-out', operation: SEARCH_STREAM }));
+      const note = (currency: string | null | undefined) => {
+        if (currency) currencyCodes[id] = currency;
+      };
+      const currency = known.get(id) ?? cached.get(id);
+      if (currency === undefined) return this.fetchCurrency(t).then((c) => (note(c), query(t, id)));
+      // A known currency (nearly every account after the first query) needs no async frame of its own.
+      note(currency);
+      return query(t, id);
     });
     const merged = mergeFanOut(accountIds, results, (e) => (isAppError(e) ? e : new AppError('INTERNAL', 'Unexpected failure')));
     for (const r of results) if (!r.ok && !isAppError(r.error)) this.deps.logger.error({ err: r.error }, 'google fan-out failed unexpectedly');
