@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { Pool } from 'undici';
 import type { Scenario } from '../lib/context';
 import { repeat, timedPasses } from '../lib/load';
-import { simToken } from '../lib/sims';
+import { simToken, type SimProcess } from '../lib/sims';
 import { activate, call, createTenant, expectStatus, externalToken } from '../lib/setup';
 import { withCpu } from '../lib/processes';
 import { REPORT_ACCOUNTS } from '../lib/report-seed';
@@ -55,7 +55,7 @@ export const reportScenario: Scenario = {
   id: 'report',
   title: 'Report: 50 accounts on four platforms, campaign level, daily, 30 days',
   async run(ctx) {
-    const sims = {} as Record<ReportPlatform, { baseUrl: string; child: { pid: number } }>;
+    const sims = {} as Record<ReportPlatform, SimProcess>;
     for (const p of PLATFORMS) sims[p] = await ctx.sim(p);
     const env = await ctx.env(PLATFORMS, UNPACED);
     const api = await ctx.api(env, 'api-report');
@@ -97,6 +97,7 @@ export const reportScenario: Scenario = {
         };
       });
       const m = runs.median;
+      const cores = availableParallelism();
       return {
         status: 'ok',
         rows: [
@@ -112,7 +113,7 @@ export const reportScenario: Scenario = {
         notes: [
           `${rows.length} rows per report, the first 5000 answered per request (${perPlatform}); pacing off on every platform; report concurrency ${REPORT_CONCURRENCY}`,
           // The simulators share the machine with the gateway: with every core busy, no report can answer faster than this.
-          `CPU floor on ${availableParallelism()} cores: (api + simulators) ÷ cores = ${((m.apiCpu + m.simCpu) / availableParallelism()).toFixed(0)} ms per gateway report, ${(m.directSimCpu / availableParallelism()).toFixed(0)} ms per direct pass`,
+          `CPU floor on ${cores} cores: (api + simulators) ÷ cores = ${((m.apiCpu + m.simCpu) / cores).toFixed(0)} ms per gateway report, ${(m.directSimCpu / cores).toFixed(0)} ms per direct pass`,
         ],
         details: { runs: runs.runs, calls },
       };

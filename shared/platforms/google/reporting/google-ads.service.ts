@@ -120,7 +120,12 @@ export class GoogleAdsService {
         if (currency) currencyCodes[id] = currency;
       };
       const currency = known.get(id) ?? cached.get(id);
-      if (currency === undefined) return this.fetchCurrency(t).then((c) => (note(c), query(t, id)));
+      if (currency === undefined) {
+        return this.fetchCurrency(t).then((fetched) => {
+          note(fetched);
+          return query(t, id);
+        });
+      }
       // A known currency (nearly every account after the first query) needs no async frame of its own.
       note(currency);
       return query(t, id);
