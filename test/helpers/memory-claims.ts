@@ -3,23 +3,22 @@ import { ANOTHER_JOB, type CreateClaims } from '../../shared/platforms/core/writ
 /**
  * Claims kept in memory for tests that run a write operation without the job pipeline: `held`
  * maps an object id to `jobId\u0000step`; share one map between jobs to see each other's claims.
- * No other job is ever pending.
+ * `pendingOthers`: how many other jobs' steps are pending.
  */
-export function memoryClaims(jobId: string, held = new Map<string, string>()): CreateClaims {
+export function memoryClaims(jobId: string, held = new Map<string, string>(), pendingOthers = 0): CreateClaims {
   return {
-    holders: async (ids) => {
-      const out = new Map<string, string>();
+    standing: async (ids) => {
+      const holders = new Map<string, string>();
       for (const id of ids) {
         const h = held.get(id);
-        if (h !== undefined) out.set(id, h.startsWith(`${jobId}\u0000`) ? h.slice(jobId.length + 1) : ANOTHER_JOB);
+        if (h !== undefined) holders.set(id, h.startsWith(`${jobId}\u0000`) ? h.slice(jobId.length + 1) : ANOTHER_JOB);
       }
-      return out;
+      return { holders, pendingOthers };
     },
     claim: async (step, ids) => {
       if (ids.some((id) => held.has(id) && held.get(id) !== `${jobId}\u0000${step}`)) return false;
       for (const id of ids) held.set(id, `${jobId}\u0000${step}`);
       return true;
     },
-    pendingOthers: async () => 0,
   };
 }

@@ -1,8 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ANOTHER_JOB, type CreateClaims } from '../../platforms/core/write-operation';
+import { ANOTHER_JOB, type ClaimStanding, type CreateClaims } from '../../platforms/core/write-operation';
 import { JobSql, statement } from './job-sql';
 
-const HOLDERS = statement('select object_id, job_id, step from create_claims where tenant_id = ? and platform = ? and object_id = any(?::text[])');
 
 /**
  * Inserts every id, or keeps one this very step holds already; a row another step holds is left
@@ -30,20 +29,28 @@ export interface CompletionClaim {
 export const claimValues = (c: CompletionClaim): unknown[] => [c.tenantId, c.platform, c.objectIds, c.jobId, c.step];
 
 /**
- * Steps of other unfinished jobs that sent an identical create (same signature) whose request has
- * no answer yet (`sentAt`: in flight, or its worker died mid-call) and that hold no object. Read on
- * the crash path only, so it needs no index of its own.
+ * The holders of some objects, and the steps of other unfinished jobs that sent an identical create
+ * (same signature) whose request has no answer yet (`sentAt`: in flight, or its worker died
+ * mid-call) and that hold no object: one statement, so one snapshot sees both (a claim moves a step
+ * from pending to holder at once). Always one row at least; a row without `object_id` holds
+ * nothing. Read on the crash path only, so the count needs no index of its own. Parameters: tenant,
+ * platform, ids, signature, job.
  */
-const PENDING_OTHERS = statement(`
-  select count(*)::int as n
-  from job_checkpoints cp
-  join jobs j on j.id = cp.job_id
-  where (cp.data::jsonb)->'sigs' @> jsonb_build_array(?::text)
-    and cp.data->>'state' = 'calling'
-    and cp.data->'sentAt' is not null
-    and cp.job_id <> ?::uuid
-    and j.state in ('queued', 'active')
-    and not exists (select 1 from create_claims c where c.job_id = cp.job_id and c.step = cp.step)`);
+const STANDING = statement(`
+  with held as (
+    select object_id, job_id, step from create_claims where tenant_id = ? and platform = ? and object_id = any(?::text[])
+  ), pending as (
+    select count(*)::int as n
+    from job_checkpoints cp
+    join jobs j on j.id = cp.job_id
+    where (cp.data::jsonb)->'sigs' @> jsonb_build_array(?::text)
+      and cp.data->>'state' = 'calling'
+      and cp.data->'sentAt' is not null
+      and cp.job_id <> ?::uuid
+      and j.state in ('queued', 'active')
+      and not exists (select 1 from create_claims c where c.job_id = cp.job_id and c.step = cp.step)
+  )
+  select held.object_id, held.job_id, held.step, pending.n from pending left join held on true`);
 
 /** The claims of one job's create steps on one platform, in PostgreSQL (`create_claims`), within its tenant. */
 export class CreateClaimStore implements CreateClaims {
@@ -58,12 +65,12 @@ export class CreateClaimStore implements CreateClaims {
     this.sql = new JobSql(orm);
   }
 
-  async holders(ids: string[]): Promise<Map<string, string>> {
-    const held = new Map<string, string>();
-    if (!ids.length) return held;
-    const rows = await this.sql.run<{ object_id: string; job_id: string; step: string }>(HOLDERS, [this.tenantId, this.platform, ids]);
-    for (const r of rows) held.set(r.object_id, r.job_id === this.jobId ? r.step : ANOTHER_JOB);
-    return held;
+  async standing(ids: string[], signature: string): Promise<ClaimStanding> {
+    type Row = { object_id: string | null; job_id: string | null; step: string | null; n: number };
+    const rows = await this.sql.run<Row>(STANDING, [this.tenantId, this.platform, ids, signature, this.jobId]);
+    const holders = new Map<string, string>();
+    for (const r of rows) if (r.object_id !== null) holders.set(r.object_id, r.job_id === this.jobId ? r.step! : ANOTHER_JOB);
+    return { holders, pendingOthers: rows[0]?.n ?? 0 };
   }
 
   async claim(step: string, ids: string[]): Promise<boolean> {
@@ -72,11 +79,6 @@ export class CreateClaimStore implements CreateClaims {
     if (rows.length === unique.length) return true;
     await undoClaim(this.sql, { tenantId: this.tenantId, platform: this.platform, jobId: this.jobId, step, objectIds: rows.filter((r) => r.inserted).map((r) => r.object_id) });
     return false;
-  }
-
-  async pendingOthers(signature: string): Promise<number> {
-    const rows = await this.sql.run<{ n: number }>(PENDING_OTHERS, [signature, this.jobId]);
-    return rows[0]?.n ?? 0;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { AppError } from '../../errors/app-error';
 import { claimRefused } from '../../platforms/core/create-lookup';
 import type { PlatformCaller } from '../../platforms/core/caller';
-import type { Checkpoints, CreateClaims, EntitySink } from '../../platforms/core/write-operation';
+import type { Checkpoints, ClaimStanding, CreateClaims, EntitySink } from '../../platforms/core/write-operation';
 import type { CompletionClaim, CreateClaimStore } from './create-claims';
 
 /**
@@ -44,19 +44,14 @@ export class DeferredClaims implements CreateClaims {
     return { tenantId, platform, jobId, step: last.step, objectIds: last.ids };
   }
 
-  async holders(ids: string[]): Promise<Map<string, string>> {
+  async standing(ids: string[], signature: string): Promise<ClaimStanding> {
     await this.flush();
-    return this.store.holders(ids);
+    return this.store.standing(ids, signature);
   }
 
   async claim(step: string, ids: string[]): Promise<boolean> {
     await this.flush();
     return this.store.claim(step, ids);
-  }
-
-  async pendingOthers(signature: string): Promise<number> {
-    await this.flush();
-    return this.store.pendingOthers(signature);
   }
 }
 

@@ -84,7 +84,7 @@ function recordingCaller(inner: PlatformCaller, safety: PlatformWriteSafety, out
 }
 
 /** Claims as a dry run sees them: nothing is held, and nothing it "creates" is kept. */
-const noClaims: CreateClaims = { holders: async () => new Map(), claim: async () => true, pendingOthers: async () => 0 };
+const noClaims: CreateClaims = { standing: async () => ({ holders: new Map(), pendingOthers: 0 }), claim: async () => true };
 
 function memoryCheckpoints(): WriteContext['checkpoint'] {
   const steps = new Map<string, unknown>();

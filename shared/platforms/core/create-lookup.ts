@@ -95,13 +95,13 @@ export const claimRefused = (ids: string[]) => unconfirmed(`another job's lookup
  */
 export async function claimOwn(claims: CreateClaims, claimStep: string, signature: string, candidates: Candidate[]): Promise<Candidate | undefined> {
   for (let round = 0; round < 3; round++) {
-    const holders = await claims.holders(candidates.map((c) => c.id));
+    const { holders, pendingOthers } = await claims.standing(candidates.map((c) => c.id), signature);
     const mine = candidates.find((c) => holders.get(c.id) === claimStep);
     if (mine) return mine;
     const free = candidates.filter((c) => !holders.has(c.id)).sort(byAge);
     const [oldest] = free;
     if (!oldest) return undefined;
-    const steps = 1 + (await claims.pendingOthers(signature));
+    const steps = 1 + pendingOthers;
     if (free.length > steps) throw unconfirmed(`${free.length} objects match and only ${steps} create(s) may have made them`, free.map((c) => c.id));
     if (await claims.claim(claimStep, [oldest.id])) return oldest;
   }

@@ -34,8 +34,11 @@ export const ANOTHER_JOB = '\u0000another job';
  * crash lookup never takes an object another job made or found.
  */
 export interface CreateClaims {
-  /** The holders of those of `ids` that are held: this job's step name, or ANOTHER_JOB. */
-  holders(ids: string[]): Promise<Map<string, string>>;
+  /**
+   * Who holds `ids`, and how many other steps could have made them, read at one moment: read
+   * apart, a claim taken between the two reads would count neither as held nor as pending.
+   */
+  standing(ids: string[], signature: string): Promise<ClaimStanding>;
   /** Takes every one of `ids` for this job's `step`; false (and nothing taken) when one is held by another step. */
   claim(step: string, ids: string[]): Promise<boolean>;
   /**
@@ -44,11 +47,16 @@ export interface CreateClaims {
    * CREATE_UNCONFIRMED, as `claim` returning false does.
    */
   later?(step: string, ids: string[]): void;
+}
+
+export interface ClaimStanding {
+  /** The holders of those of the ids that are held: this job's step name, or ANOTHER_JOB. */
+  holders: Map<string, string>;
   /**
-   * Create steps of other unfinished jobs with this signature that may have reached the platform
+   * Create steps of other unfinished jobs with the signature that may have reached the platform
    * (a request sent without an answer) and hold no object yet.
    */
-  pendingOthers(signature: string): Promise<number>;
+  pendingOthers: number;
 }
 
 /** Where an operation that stores records (an export) keeps them: the job's own entity rows. */

@@ -15,8 +15,7 @@ function world(refuse: string[] = []) {
       done.push(`claim ${step} ${ids.join(',')}`);
       return !ids.some((id) => refuse.includes(id));
     },
-    holders: async () => new Map<string, string>(),
-    pendingOthers: async () => 0,
+    standing: async () => ({ holders: new Map<string, string>(), pendingOthers: 0 }),
   } as unknown as CreateClaimStore;
   const claims = new DeferredClaims(store);
   const caller = flushingCaller(

@@ -41,7 +41,6 @@ describe('the crash lookup of a create without an idempotency key', () => {
 
   describe('choosing the step’s own object among the candidates', () => {
     const held = new Map<string, string>();
-    const pending = (n: number, claims: CreateClaims): CreateClaims => ({ ...claims, pendingOthers: async () => n });
 
     it('none: undefined (the step creates)', async () => {
       expect(await claimOwn(memoryClaims('j0', held), 'create', 's', [])).toBeUndefined();
@@ -55,7 +54,7 @@ describe('the crash lookup of a create without an idempotency key', () => {
 
     it('never one another job holds; the oldest free one when no more are free than could be this step’s, and claims it', async () => {
       held.set('20', 'other\u0000create');
-      const claims = pending(1, memoryClaims('j2', held));
+      const claims = memoryClaims('j2', held, 1);
       const own = await claimOwn(claims, 'create', 's', [{ id: '20', createdAt: 1 }, { id: '22', createdAt: 3 }, { id: '21', createdAt: 2 }]);
       expect(own?.id).toBe('21');
       expect(held.get('21')).toBe('j2\u0000create');
@@ -66,6 +65,16 @@ describe('the crash lookup of a create without an idempotency key', () => {
       expect(isAppError(err) && err.code).toBe('CREATE_UNCONFIRMED');
       expect(isAppError(err) && err.details[0]).toMatchObject({ candidateIds: ['31', '32'] });
       expect(held.has('31') || held.has('32')).toBe(false);
+    });
+
+    it('two twins racing: the one whose claim another took first reads again and takes the other object', async () => {
+      const shared = new Map<string, string>();
+      const candidates = [{ id: '41', createdAt: 1 }, { id: '42', createdAt: 2 }];
+      const [a, b] = [memoryClaims('ja', shared, 1), memoryClaims('jb', shared, 1)];
+      // Job b reads the same standing as job a, then a claims the oldest before b's claim.
+      const raced: CreateClaims = { ...b, claim: async (step, ids) => (await claimOwn(a, 'create', 's', candidates), b.claim(step, ids)) };
+      expect((await claimOwn(raced, 'create', 's', candidates))?.id).toBe('42');
+      expect(shared).toEqual(new Map([['41', 'ja\u0000create'], ['42', 'jb\u0000create']]));
     });
   });
 });
