@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppError } from '../../shared/errors/app-error';
 import { statusForCode } from './error-to-http';
 import { hasLongArray, jsonBytes } from './json-bytes';
+import { JsonText } from '../../shared/infra/json-text';
 
 export interface SuccessEnvelope<T> {
   success: true;
@@ -14,11 +15,21 @@ export interface SuccessEnvelope<T> {
 }
 
 export function sendOk<T>(res: Response, data: T, message = 'OK', statusCode = 200, job?: { id: string; pollUrl: string }): void {
-  const body: SuccessEnvelope<T> = { success: true, message, timestamp: new Date().toISOString(), statusCode, data };
+  const timestamp = new Date().toISOString();
+  // The platform's own JSON text (the proxy's answers): put in the envelope as it is. Its members
+  // come in the order of the object below, so the bytes equal what serialising that would give.
+  if (data instanceof JsonText && !job && !expressDecides(res)) {
+    const head = JSON.stringify({ success: true, message, timestamp, statusCode });
+    return sendText(res, statusCode, `${head.slice(0, -1)},"data":${data.text}}`);
+  }
+  const body: SuccessEnvelope<T> = { success: true, message, timestamp, statusCode, data };
   // An answer that started (or joined) a job names it beside `data`, which stays the platform's own answer.
   if (job) Object.assign(body, { jobId: job.id, pollUrl: job.pollUrl });
   sendJson(res, statusCode, body);
 }
+
+/** A type of the route's own, or a validator that could make it a 304: express decides as it always has. */
+const expressDecides = (res: Response) => res.hasHeader('Content-Type') || res.hasHeader('ETag') || res.hasHeader('Last-Modified');
 
 /**
  * What `res.status(s).json(body)` sends when the app sets no JSON replacer or spacing (it sets none)
@@ -27,22 +38,26 @@ export function sendOk<T>(res: Response, data: T, message = 'OK', statusCode = 2
  * Node itself drops the body of a HEAD answer.
  */
 function sendJson(res: Response, statusCode: number, body: unknown): void {
-  // A type of the route's own, or a validator that could make it a 304: express decides as it always has.
-  if (res.hasHeader('Content-Type') || res.hasHeader('ETag') || res.hasHeader('Last-Modified')) {
+  if (expressDecides(res)) {
     res.status(statusCode).json(body);
     return;
   }
+  if (hasLongArray(body)) return sendLarge(res, statusCode, body);
+  sendText(res, statusCode, JSON.stringify(body));
+}
+
+function sendText(res: Response, statusCode: number, text: string): void {
   res.statusCode = statusCode;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  if (hasLongArray(body)) return sendLarge(res, body);
-  const text = JSON.stringify(body);
   res.setHeader('Content-Length', Buffer.byteLength(text));
   res.end(text);
 }
 
 /** A body with a long array (a report page): its bytes built in a kept buffer, handed back once written out. */
-function sendLarge(res: Response, body: unknown): void {
+function sendLarge(res: Response, statusCode: number, body: unknown): void {
   const { bytes, release } = jsonBytes(body);
+  res.statusCode = statusCode;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', bytes.length);
   // Only 'finish' says the socket has taken every byte; an answer cut short never hands its buffer back
   // (the socket may still read it), the collector frees it.

@@ -43,6 +43,8 @@ export interface FaultSpec {
   count?: number;
   status?: number;
   body?: unknown;
+  /** The body as these exact bytes (JSON unless `headers` say otherwise), instead of `body` serialised. */
+  text?: string;
   headers?: Record<string, string>;
   latencyMs?: number;
   /** Destroy the socket without answering. */

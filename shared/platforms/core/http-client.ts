@@ -10,6 +10,7 @@ import { answerFailure, feedUsage, RetrySignal, type FailureDeps } from './call-
 import { OriginPools, type OriginPoolOptions } from './origin-pools';
 import type { ErrorMapper, PlatformClient, PlatformDescriptor, PlatformRequest, RawResponse, TokenSource } from './types';
 import { TtlCache } from '../../infra/ttl-cache';
+import { keepMemberText, parseKeepingText } from '../../infra/json-text';
 
 /** A platform's wire format: how a request is put on the wire and how a success body is unwrapped. */
 export interface WireFormat {
@@ -59,7 +60,13 @@ export class PlatformHttpClient implements PlatformClient {
 
   request<T = unknown>(req: PlatformRequest): Promise<T> {
     // then() rather than an async frame of its own: every platform call (a fan-out's 50) comes through here.
-    return this.requestRaw(req).then((res) => (this.wire.unwrap ? this.wire.unwrap(res.body) : res.body) as T);
+    return this.requestRaw(req).then((res) => {
+      if (!this.wire.unwrap) return res.body as T;
+      const part = this.wire.unwrap(res.body);
+      // A proxied answer is sent as the platform's own text: the unwrapped part keeps its own.
+      if (req.passthrough) keepMemberText(res.body, part);
+      return part as T;
+    });
   }
 
   async requestRaw(req: PlatformRequest): Promise<RawResponse> {
@@ -217,7 +224,7 @@ export class PlatformHttpClient implements PlatformClient {
     const text = req.passthrough ? redactToken(res.text, token) : res.text;
     let body: unknown = text;
     try {
-      body = text ? (req.parseBody ? req.parseBody(text) : JSON.parse(text)) : undefined;
+      body = text ? (req.parseBody ? req.parseBody(text) : req.passthrough ? parseKeepingText(text) : JSON.parse(text)) : undefined;
     } catch {
       // not JSON: an outage page; the mapper sees the raw text
     }

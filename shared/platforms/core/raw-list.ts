@@ -1,3 +1,5 @@
+import { stringEnd } from '../../infra/json-text';
+
 /**
  * A page of records kept as the text the platform sent: `json` is the records' JSON array as it
  * came, `length` how many elements it holds. The database reads the records (and their ids) from
@@ -83,16 +85,4 @@ function arrayEnd(text: string, start: number): Span | undefined {
     } else if (depth === 1 && c > 32) empty = false;
   }
   return undefined;
-}
-
-/** The index of the quote closing the string opened at `open`, or -1. */
-function stringEnd(text: string, open: number): number {
-  let j = text.indexOf('"', open + 1);
-  while (j > 0) {
-    let slashes = 0;
-    while (text.charCodeAt(j - 1 - slashes) === 92) slashes++;
-    if (slashes % 2 === 0) return j;
-    j = text.indexOf('"', j + 1);
-  }
-  return -1;
 }

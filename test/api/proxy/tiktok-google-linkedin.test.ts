@@ -59,6 +59,16 @@ describe('TikTok proxy: reads', () => {
     expect(JSON.stringify(r.body)).not.toContain(accessToken);
     expect(r.body.data.echo).toBe('token=[REDACTED]');
   });
+
+  it("the answer's data is TikTok's own text: a number past 2^53, escapes and spacing arrive as sent", async () => {
+    const data = '{ "list": [ {"id": 12345678901234567891, "name": "caf\\u00e9 \\"q\\" {x}"} ],\n  "page_info": {"page": 1} }';
+    await w.sim.fault({ path: '/dmp/custom_audience/list/', count: 1, text: `{"code": 0, "message": "OK", "request_id": "r", "data": ${data}}` });
+    const r = await fetch(`${w.url}${P}/dmp/custom_audience/list/?advertiser_id=${ALICE_US}`, { headers: w.user.headers });
+    const text = await r.text();
+    expect(r.status).toBe(200);
+    expect(text.endsWith(`,"data":${data}}`)).toBe(true);
+    expect(JSON.parse(text)).toMatchObject({ success: true, statusCode: 200, data: { list: [{ name: 'café "q" {x}' }], page_info: { page: 1 } } });
+  });
 });
 
 describe('Google proxy: reads', () => {

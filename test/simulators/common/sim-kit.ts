@@ -33,6 +33,8 @@ export interface Fault {
   remaining?: number;
   status?: number;
   body?: unknown;
+  /** The body as these exact bytes (JSON unless `headers` say otherwise), instead of `body` serialised. */
+  text?: string;
   headers?: Record<string, string>;
   latencyMs?: number;
   /** Destroy the socket without answering. */
@@ -118,6 +120,11 @@ export class SimControl {
       if (delay > 0) await new Promise((r) => setTimeout(r, delay).unref());
       if (fault?.drop) {
         req.socket.destroy();
+        return;
+      }
+      if (fault?.text !== undefined) {
+        res.set({ 'content-type': 'application/json; charset=utf-8', ...fault.headers });
+        res.status(fault.status ?? 200).send(Buffer.from(fault.text));
         return;
       }
       if (fault && fault.body === undefined && (fault.kind !== undefined || fault.status !== undefined) && this.faultResponder) {
