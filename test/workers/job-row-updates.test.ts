@@ -10,7 +10,7 @@ const CLAIM_COLUMNS = ['state', 'attempts', 'started_at', 'updated_at', 'lease_o
 /**
  * A write updates its job row when its run claims it and when it ends. The claim can be a heap-only
  * update (no new index entry) only when it changes no column an index names, in its key or its
- * predicate, and when the new version fits on the row's page. The job rows of a tenant go with it.
+ * predicate, and when the new version fits on the row's page. A deleted tenant's rows go with it.
  */
 describe('job rows: claim updates and tenant removal', () => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
@@ -102,7 +102,7 @@ describe('job rows: claim updates and tenant removal', () => {
     expect(await store.insert({ ...first, id: randomUUID() })).toBe(true);
   });
 
-  it("deleting a tenant deletes its jobs, audit records and create claims, and no other tenant's", async () => {
+  it("deleting a tenant deletes its jobs, audit records, create claims and imported records, and no other tenant's", async () => {
     const [gone, kept] = [await tenant(), await tenant()];
     for (const t of [gone, kept]) {
       const j = job(t, 1);
@@ -113,16 +113,21 @@ describe('job rows: claim updates and tenant removal', () => {
         [randomUUID(), t, j.id],
       );
       await sql(`insert into create_claims (tenant_id, platform, object_id, job_id, step) values (?, 'facebook', ?, ?, 'campaign')`, [t, `obj-${t}`, j.id]);
+      await sql(
+        `insert into imported_entities (tenant_id, platform, ad_account_id, level, platform_id, data, fetched_at, last_job_id) values (?, 'facebook', '1', 'campaign', '7', '{}', now(), ?)`,
+        [t, j.id],
+      );
     }
     await sql('delete from tenants where id = ?', [gone]);
     const left = async (t: string) =>
       (
         await sql<{ n: number }>(
-          `select (select count(*) from jobs where tenant_id = ?) + (select count(*) from audit_records where tenant_id = ?) + (select count(*) from create_claims where tenant_id = ?) as n`,
-          [t, t, t],
+          `select (select count(*) from jobs where tenant_id = ?) + (select count(*) from audit_records where tenant_id = ?) + (select count(*) from create_claims where tenant_id = ?)
+             + (select count(*) from imported_entities where tenant_id = ?) as n`,
+          [t, t, t, t],
         )
       )[0]!.n;
     expect(Number(await left(gone))).toBe(0);
-    expect(Number(await left(kept))).toBe(3);
+    expect(Number(await left(kept))).toBe(4);
   });
 });

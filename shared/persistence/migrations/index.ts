@@ -16,6 +16,7 @@ import { Migration20261128510001_imported_entities_json } from './Migration20261
 import { Migration20261128610001_job_hot_updates } from './Migration20261128610001_job_hot_updates';
 import { Migration20261128630001_job_rows_json } from './Migration20261128630001_job_rows_json';
 import { Migration20261129100001_job_tenant_cascade } from './Migration20261129100001_job_tenant_cascade';
+import { Migration20261129200001_imported_entities_tenant_cascade } from './Migration20261129200001_imported_entities_tenant_cascade';
 
 /**
  * Ordered list of migrations. Hand-written SQL classes, one file each, named
@@ -39,4 +40,5 @@ export const allMigrations: MigrationObject[] = [
   { name: 'Migration20261128610001_job_hot_updates', class: Migration20261128610001_job_hot_updates },
   { name: 'Migration20261128630001_job_rows_json', class: Migration20261128630001_job_rows_json },
   { name: 'Migration20261129100001_job_tenant_cascade', class: Migration20261129100001_job_tenant_cascade },
+  { name: 'Migration20261129200001_imported_entities_tenant_cascade', class: Migration20261129200001_imported_entities_tenant_cascade },
 ];
