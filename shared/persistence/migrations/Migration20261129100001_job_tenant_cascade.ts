@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** The tables a write inserts into on its path, each of which pointed at its tenant with a foreign key. */
-const WRITE_PATH_TABLES = ['jobs', 'audit_records', 'create_claims'] as const;
+export const WRITE_PATH_TABLES = ['jobs', 'audit_records', 'create_claims'] as const;
 
 /**
  * A write inserted three rows that referenced its tenant (the job, its audit record, its create's
@@ -11,15 +11,15 @@ const WRITE_PATH_TABLES = ['jobs', 'audit_records', 'create_claims'] as const;
  * when a tenant row is deleted (tenants are closed, not deleted, by the gateway itself): a trigger
  * on tenants does that delete, in the same transaction, without any cost per write.
  */
+/** The trigger function that deletes a deleted tenant's rows from `tables`. */
+export const deleteTenantRowsFunction = (tables: readonly string[]) => `create or replace function tenants_delete_write_rows() returns trigger language plpgsql as $$
+      begin
+${tables.map((t) => `        delete from ${t} where tenant_id = old.id;\n`).join('')}        return old;
+      end $$`;
+
 export class Migration20261129100001_job_tenant_cascade extends Migration {
   override async up(): Promise<void> {
-    this.addSql(`create or replace function tenants_delete_write_rows() returns trigger language plpgsql as $$
-      begin
-        delete from jobs where tenant_id = old.id;
-        delete from audit_records where tenant_id = old.id;
-        delete from create_claims where tenant_id = old.id;
-        return old;
-      end $$`);
+    this.addSql(deleteTenantRowsFunction(WRITE_PATH_TABLES));
     this.addSql(`create trigger tenants_delete_write_rows after delete on tenants for each row execute function tenants_delete_write_rows()`);
     for (const t of WRITE_PATH_TABLES) this.addSql(`alter table ${t} drop constraint if exists ${t}_tenant_id_fkey`);
   }
