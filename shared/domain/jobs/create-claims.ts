@@ -2,7 +2,6 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { ANOTHER_JOB, type ClaimStanding, type CreateClaims } from '../../platforms/core/write-operation';
 import { JobSql, statement } from './job-sql';
 
-
 /**
  * Inserts every id, or keeps one this very step holds already; a row another step holds is left
  * alone and not returned, so fewer rows back than ids means the claim was refused (and undone).

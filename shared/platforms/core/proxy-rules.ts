@@ -52,6 +52,7 @@ export interface ProxyRules {
   /**
    * URLs the platform puts in its answers that carry the call's credentials (Meta `paging.next`):
    * each is handed to `rewrite`, which answers the proxy's own path for it without them (or null to drop it).
+   * Answers a new value when it changes anything: the body it was given is sent as the platform's text.
    */
   rewriteLinks?(body: unknown, rewrite: (url: string) => string | null): unknown;
   /** The platform's own error object in an error answer (Meta's `error`); the whole answer when absent. */
