@@ -1,6 +1,7 @@
 import type { RedisClient } from '../../../infra/redis';
 import { AppError, isAppError } from '../../../errors/app-error';
 import type { Logger } from '../../../infra/logger';
+import { andThen } from '../../../infra/maybe-async';
 import type { PlatformCaller } from '../../core/caller';
 import { callOperation } from '../../core/call-operation';
 import {
@@ -116,19 +117,14 @@ export class GoogleAdsService {
       t.request({ ...searchStreamCall(id, gaqlQuery), kind: 'read', lane: 'fan-out', operation: SEARCH_STREAM }).then(rowsFromStream);
     const results = await this.gate.map(targets, this.deps.concurrency, (t) => {
       const id = customerOf(t);
-      const note = (currency: string | null | undefined) => {
-        if (currency) currencyCodes[id] = currency;
-      };
-      const currency = known.get(id) ?? cached.get(id);
-      if (currency === undefined) {
-        return this.fetchCurrency(t).then((fetched) => {
-          note(fetched);
+      // A known currency (nearly every account after the first query) is used at once, without a promise.
+      const currency = known.get(id) ?? cached.get(id) ?? this.fetchCurrency(t);
+      return Promise.resolve(
+        andThen(currency, (code) => {
+          if (code) currencyCodes[id] = code;
           return query(t, id);
-        });
-      }
-      // A known currency (nearly every account after the first query) needs no async frame of its own.
-      note(currency);
-      return query(t, id);
+        }),
+      );
     });
     const merged = mergeFanOut(accountIds, results, (e) => (isAppError(e) ? e : new AppError('INTERNAL', 'Unexpected failure')));
     for (const r of results) if (!r.ok && !isAppError(r.error)) this.deps.logger.error({ err: r.error }, 'google fan-out failed unexpectedly');
