@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import type { AppError } from '../../shared/errors/app-error';
 import { statusForCode } from './error-to-http';
 import { hasLongArray, jsonBytes } from './json-bytes';
-import { sourceText } from '../../shared/infra/json-text';
+import { JsonText } from '../../shared/infra/json-text';
 
 export interface SuccessEnvelope<T> {
   success: true;
@@ -16,12 +16,11 @@ export interface SuccessEnvelope<T> {
 
 export function sendOk<T>(res: Response, data: T, message = 'OK', statusCode = 200, job?: { id: string; pollUrl: string }): void {
   const timestamp = new Date().toISOString();
-  // The platform's own JSON text (an answer handed on unchanged): put in the envelope as it is. Its
-  // members come in the order of the object below, so the bytes equal what serialising that would give.
-  const text = job ? undefined : sourceText(data);
-  if (text !== undefined && !expressDecides(res)) {
+  // The platform's own JSON text (the proxy's answers): put in the envelope as it is. Its members
+  // come in the order of the object below, so the bytes equal what serialising that would give.
+  if (data instanceof JsonText && !job && !expressDecides(res)) {
     const head = JSON.stringify({ success: true, message, timestamp, statusCode });
-    return sendText(res, statusCode, `${head.slice(0, -1)},"data":${text}}`);
+    return sendText(res, statusCode, `${head.slice(0, -1)},"data":${data.text}}`);
   }
   const body: SuccessEnvelope<T> = { success: true, message, timestamp, statusCode, data };
   // An answer that started (or joined) a job names it beside `data`, which stays the platform's own answer.

@@ -1,9 +1,20 @@
 /**
- * The texts JSON values were parsed from, while the values live: a value handed on unchanged (a
- * proxied answer, a platform read a route passes on) is sent as that text instead of being
- * serialised again. Only values parsed by `parseKeepingText` (or taken from one by
- * `keepMemberText`) have one, and whoever parses that way must not change the value afterwards.
+ * A JSON value handed on unchanged, with the text it was parsed from: the answer is sent as that
+ * text instead of being serialised again (the proxy's answers, which are the platform's own body).
+ * Anything that serialises it the usual way gets the value (`toJSON`).
  */
+export class JsonText {
+  constructor(
+    readonly value: unknown,
+    readonly text: string,
+  ) {}
+
+  toJSON(): unknown {
+    return this.value;
+  }
+}
+
+/** The texts values were parsed from, while the values live. */
 const sources = new WeakMap<object, string>();
 
 /** Parses `text`, keeping it as the source of the value (and of a member, `keepMemberText`). */
@@ -13,9 +24,10 @@ export function parseKeepingText(text: string): unknown {
   return value;
 }
 
-/** The text `value` was parsed from, when it was parsed by `parseKeepingText` (or taken from one by `keepMemberText`). */
-export function sourceText(value: unknown): string | undefined {
-  return value !== null && typeof value === 'object' ? sources.get(value) : undefined;
+/** The value with its source text when it was parsed by `parseKeepingText` (or taken from one by `keepMemberText`). */
+export function withSourceText(value: unknown): unknown {
+  const text = value !== null && typeof value === 'object' ? sources.get(value) : undefined;
+  return text === undefined ? value : new JsonText(value, text);
 }
 
 /** Keeps `member`'s own text when it is a top-level member of `parent` and `parent`'s text is kept. */

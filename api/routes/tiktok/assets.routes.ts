@@ -2,7 +2,7 @@ import { CreateAssetsDto, ReadAssetsDto, UpdateAssetsStatusDto } from '../../../
 import { createAssetsOperation } from '../../../shared/platforms/tiktok/operations/create-assets.operation';
 import { LEVELS } from '../../../shared/platforms/tiktok/operations/levels';
 import { readObjectsCall } from '../../../shared/platforms/tiktok/operations/objects-read';
-import { readTiktokAnswer } from '../../../shared/platforms/tiktok/operations/runtime';
+import { callTiktok } from '../../../shared/platforms/tiktok/operations/runtime';
 import { updateAssetsStatus } from '../../../shared/platforms/tiktok/operations/write-operations';
 import { TiktokAssetsCreatedDto, TiktokAssetsListDto, TiktokStatusResultDto } from '../../../shared/platforms/tiktok/operations/objects.dto';
 import { guardedRoute, writeRoute } from '../guarded-route';
@@ -25,7 +25,7 @@ export const readAssetsRoute = guardedRoute({
   errors: TIKTOK_ERRORS,
   handler: async ({ caller, account, query }) => {
     const call = readObjectsCall(LEVELS[query.level], account.platformAccountId, query);
-    return { data: await readTiktokAnswer(caller, call) };
+    return { data: await callTiktok(caller, call, 'read') };
   },
 });
 

@@ -3,7 +3,7 @@ import { guardedRoute, submitImport } from '../guarded-route';
 import { adAccountId, credentialQuery } from '../../../shared/platforms/tiktok/operations/common.dto';
 import { ReadInsightsDto, ReadPixelEventsDto, ReadPixelsDto } from '../../../shared/platforms/tiktok/operations/reporting.dto';
 import { insightsCall, pixelEventsCall, pixelsCall } from '../../../shared/platforms/tiktok/operations/reporting';
-import { readTiktokAnswer } from '../../../shared/platforms/tiktok/operations/runtime';
+import { callTiktok } from '../../../shared/platforms/tiktok/operations/runtime';
 import { TiktokPixelEventStatsDto, TiktokPixelListDto, TiktokReportDto } from '../../../shared/platforms/tiktok/operations/objects.dto';
 import { ImportResultDto } from '../jobs/job.schemas';
 import { TIKTOK_ERRORS } from './schemas';
@@ -44,7 +44,7 @@ export const insightsRoute = guardedRoute({
   query: ReadInsightsDto,
   response: { schema: TiktokReportDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ caller, account, query }) => ({ data: await readTiktokAnswer(caller, insightsCall(account.platformAccountId, query)) }),
+  handler: async ({ caller, account, query }) => ({ data: await callTiktok(caller, insightsCall(account.platformAccountId, query), 'read') }),
 });
 
 export const pixelsRoute = guardedRoute({
@@ -61,7 +61,7 @@ export const pixelsRoute = guardedRoute({
   query: ReadPixelsDto,
   response: { schema: TiktokPixelListDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ caller, account, query }) => ({ data: await readTiktokAnswer(caller, pixelsCall(account.platformAccountId, query)) }),
+  handler: async ({ caller, account, query }) => ({ data: await callTiktok(caller, pixelsCall(account.platformAccountId, query), 'read') }),
 });
 
 export const pixelEventsRoute = guardedRoute({
@@ -78,5 +78,5 @@ export const pixelEventsRoute = guardedRoute({
   query: ReadPixelEventsDto,
   response: { schema: TiktokPixelEventStatsDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ caller, account, query }) => ({ data: await readTiktokAnswer(caller, pixelEventsCall(account.platformAccountId, query)) }),
+  handler: async ({ caller, account, query }) => ({ data: await callTiktok(caller, pixelEventsCall(account.platformAccountId, query), 'read') }),
 });

@@ -1,6 +1,6 @@
 import { guardedRoute, writeRoute } from '../guarded-route';
 import { adReviewInfoCall, materialReviewInfoCall } from '../../../shared/platforms/tiktok/operations/smart';
-import { readTiktokAnswer } from '../../../shared/platforms/tiktok/operations/runtime';
+import { callTiktok } from '../../../shared/platforms/tiktok/operations/runtime';
 import { appealSmartAd, updateSmartAdMaterialStatus } from '../../../shared/platforms/tiktok/operations/write-operations';
 import {
   CreateAutomatedAdAppealDto,
@@ -45,7 +45,7 @@ export const adReviewInfoRoute = guardedRoute({
   query: ReadAutomatedAdReviewInfoDto,
   response: { schema: TiktokAdReviewInfoDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ caller, account, query }) => ({ data: await readTiktokAnswer(caller, adReviewInfoCall(account.platformAccountId, query)) }),
+  handler: async ({ caller, account, query }) => ({ data: await callTiktok(caller, adReviewInfoCall(account.platformAccountId, query), 'read') }),
 });
 
 export const materialStatusRoute = writeRoute({
@@ -79,5 +79,5 @@ export const materialReviewInfoRoute = guardedRoute({
   query: ReadAutomatedMaterialReviewInfoDto,
   response: { schema: TiktokMaterialReviewInfoDto },
   errors: TIKTOK_ERRORS,
-  handler: async ({ caller, account, query }) => ({ data: await readTiktokAnswer(caller, materialReviewInfoCall(account.platformAccountId, query)) }),
+  handler: async ({ caller, account, query }) => ({ data: await callTiktok(caller, materialReviewInfoCall(account.platformAccountId, query), 'read') }),
 });

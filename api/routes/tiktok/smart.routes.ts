@@ -2,7 +2,7 @@ import type { AnyZodObject, ZodTypeAny } from 'zod';
 import type { RouteSpec } from '../route';
 import type { WriteOperation } from '../../../shared/platforms/core/write-operation';
 import { SMART_LEVELS, type SmartLevel } from '../../../shared/platforms/tiktok/operations/levels';
-import { readTiktokAnswer } from '../../../shared/platforms/tiktok/operations/runtime';
+import { callTiktok } from '../../../shared/platforms/tiktok/operations/runtime';
 import { smartReadCall } from '../../../shared/platforms/tiktok/operations/smart';
 import { SMART_DTOS, smartOperations } from '../../../shared/platforms/tiktok/operations/write-operations';
 import { ReadAutomatedAdDto, ReadAutomatedAdGroupDto, ReadAutomatedCampaignDto } from '../../../shared/platforms/tiktok/operations/smart.dto';
@@ -52,7 +52,7 @@ function levelRoutes(level: SmartLevel): RouteSpec[] {
       errors: TIKTOK_ERRORS,
       handler: async ({ caller, account, query }) => {
         const q = query as { filter?: string; fields?: string; page: number; pageSize: number };
-        return { data: await readTiktokAnswer(caller, smartReadCall(level, account.platformAccountId, q)) };
+        return { data: await callTiktok(caller, smartReadCall(level, account.platformAccountId, q), 'read') };
       },
     }),
     writeRoute({

@@ -1,5 +1,6 @@
 import { AppError, isAppError } from '../../errors/app-error';
 import type { Logger } from '../../infra/logger';
+import { withSourceText } from '../../infra/json-text';
 import { andThen, type MaybeAsync } from '../../infra/maybe-async';
 import { platformModules } from '../../platforms';
 import type { PlatformCaller } from '../../platforms/core/caller';
@@ -112,7 +113,7 @@ export class ProxyService {
       throw withPlatformError(e, plan.rules);
     }
     // Sent as the platform's own text unless a link in it had to be rewritten (a new value then).
-    return plan.rules.rewriteLinks ? plan.rules.rewriteLinks(body, (url) => this.proxyLink(call, url)) : body;
+    return withSourceText(plan.rules.rewriteLinks ? plan.rules.rewriteLinks(body, (url) => this.proxyLink(call, url)) : body);
   }
 
   /** What a write job runs: the request as checked, nothing of the caller's credentials. */

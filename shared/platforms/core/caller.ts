@@ -36,8 +36,6 @@ export interface CallRequest {
   operation?: string;
   /** A proxied call (PlatformRequest.passthrough). */
   passthrough?: PlatformRequest['passthrough'];
-  /** The answer is handed on unchanged, so its text is kept (PlatformRequest.keepText). */
-  keepText?: boolean;
   /** One call of a fan-out (PlatformRequest.lane). */
   lane?: PlatformRequest['lane'];
   /** The answer's body built from its text (PlatformRequest.parseBody). */
@@ -143,7 +141,6 @@ export function callerFactory(deps: () => CallerDeps): CallerFor {
           wire: req.wire,
           operation: req.operation,
           passthrough: req.passthrough,
-          keepText: req.keepText,
           lane: req.lane,
           parseBody: req.parseBody,
           token: req.token ?? tokens,

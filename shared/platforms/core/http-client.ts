@@ -37,8 +37,6 @@ export interface HttpClientDeps extends FailureDeps, OriginPoolOptions {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // Connection never established: the request cannot have reached the platform, so even a write may retry.
-const keepsText = (req: PlatformRequest) => req.keepText === true || req.passthrough !== undefined;
-
 const NOT_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND', 'EAI_AGAIN']);
 const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
@@ -65,8 +63,8 @@ export class PlatformHttpClient implements PlatformClient {
     return this.requestRaw(req).then((res) => {
       if (!this.wire.unwrap) return res.body as T;
       const part = this.wire.unwrap(res.body);
-      // An answer handed on unchanged is sent as the platform's own text: the unwrapped part keeps its own.
-      if (keepsText(req)) keepMemberText(res.body, part);
+      // A proxied answer is sent as the platform's own text: the unwrapped part keeps its own.
+      if (req.passthrough) keepMemberText(res.body, part);
       return part as T;
     });
   }
@@ -226,7 +224,7 @@ export class PlatformHttpClient implements PlatformClient {
     const text = req.passthrough ? redactToken(res.text, token) : res.text;
     let body: unknown = text;
     try {
-      body = text ? (req.parseBody ? req.parseBody(text) : keepsText(req) ? parseKeepingText(text) : JSON.parse(text)) : undefined;
+      body = text ? (req.parseBody ? req.parseBody(text) : req.passthrough ? parseKeepingText(text) : JSON.parse(text)) : undefined;
     } catch {
       // not JSON: an outage page; the mapper sees the raw text
     }

@@ -72,11 +72,6 @@ export interface PlatformRequest {
    */
   passthrough?: { maxResponseBytes: number };
   /**
-   * The answer (its unwrapped part) is handed on unchanged: its text is kept beside it, and the
-   * envelope sends that text instead of serialising the value again. A passthrough call keeps it too.
-   */
-  keepText?: boolean;
-  /**
    * A fan-out's per-account call: it goes over the client's fan-out connections
    * (HttpClientDeps.fanOutConnections), so a fan-out never holds the connections other calls use.
    */

@@ -1,4 +1,4 @@
-import { keepMemberText, memberText, parseKeepingText, sourceText } from '../../../shared/infra/json-text';
+import { JsonText, keepMemberText, memberText, parseKeepingText, withSourceText } from '../../../shared/infra/json-text';
 
 describe('a JSON answer handed on as its own text', () => {
   it('finds a top-level member past strings holding quotes, escapes and brackets, and nested values', () => {
@@ -21,10 +21,13 @@ describe('a JSON answer handed on as its own text', () => {
     const text = '{"code":0,"data":{"list":[12345678901234567891]}}';
     const body = parseKeepingText(text) as { data: unknown };
     keepMemberText(body, body.data);
-    expect(sourceText(body)).toBe(text);
-    expect(sourceText(body.data)).toBe('{"list":[12345678901234567891]}');
-    expect(sourceText({ ...body })).toBeUndefined();
-    expect(sourceText(JSON.parse(text))).toBeUndefined();
-    expect(sourceText('text')).toBeUndefined();
+    const whole = withSourceText(body);
+    const data = withSourceText(body.data);
+    expect(whole).toBeInstanceOf(JsonText);
+    expect((whole as JsonText).text).toBe(text);
+    expect((data as JsonText).text).toBe('{"list":[12345678901234567891]}');
+    expect(JSON.stringify({ data })).toBe(JSON.stringify({ data: body.data }));
+    expect(withSourceText({ ...body })).toEqual({ ...body });
+    expect(withSourceText('text')).toBe('text');
   });
 });

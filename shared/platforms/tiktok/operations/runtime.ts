@@ -9,8 +9,3 @@ import type { TiktokCall } from './call';
 export function callTiktok<T = unknown>(caller: PlatformCaller, call: TiktokCall, kind: 'read' | 'write' = 'write', wire?: PlatformRequest['wire']): Promise<T> {
   return caller.request<T>({ method: call.method, path: call.path, query: call.query, body: call.body, kind, idempotent: call.idempotent, wire });
 }
-
-/** A read whose answer a route hands on unchanged: the envelope sends TikTok's own `data` text. */
-export function readTiktokAnswer(caller: PlatformCaller, call: TiktokCall): Promise<unknown> {
-  return caller.request({ method: call.method, path: call.path, query: call.query, body: call.body, kind: 'read', keepText: true });
-}
