@@ -3,6 +3,12 @@ import { Migration } from '@mikro-orm/migrations';
 /** The tables a write inserts into on its path, each of which pointed at its tenant with a foreign key. */
 export const WRITE_PATH_TABLES = ['jobs', 'audit_records', 'create_claims'] as const;
 
+/** The trigger function that deletes a deleted tenant's rows from `tables`. */
+export const deleteTenantRowsFunction = (tables: readonly string[]) => `create or replace function tenants_delete_write_rows() returns trigger language plpgsql as $$
+      begin
+${tables.map((t) => `        delete from ${t} where tenant_id = old.id;\n`).join('')}        return old;
+      end $$`;
+
 /**
  * A write inserted three rows that referenced its tenant (the job, its audit record, its create's
  * claim), and each foreign key check locked the tenant's row (FOR KEY SHARE). Every write of a
@@ -11,12 +17,6 @@ export const WRITE_PATH_TABLES = ['jobs', 'audit_records', 'create_claims'] as c
  * when a tenant row is deleted (tenants are closed, not deleted, by the gateway itself): a trigger
  * on tenants does that delete, in the same transaction, without any cost per write.
  */
-/** The trigger function that deletes a deleted tenant's rows from `tables`. */
-export const deleteTenantRowsFunction = (tables: readonly string[]) => `create or replace function tenants_delete_write_rows() returns trigger language plpgsql as $$
-      begin
-${tables.map((t) => `        delete from ${t} where tenant_id = old.id;\n`).join('')}        return old;
-      end $$`;
-
 export class Migration20261129100001_job_tenant_cascade extends Migration {
   override async up(): Promise<void> {
     this.addSql(deleteTenantRowsFunction(WRITE_PATH_TABLES));
