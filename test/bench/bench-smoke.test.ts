@@ -45,5 +45,6 @@ describe('npm run bench -- --quick --scenario read', () => {
     expect(rps.baseline).toBeGreaterThan(0);
     expect(rps.gateway).toBeGreaterThan(0);
     expect(read.targets.map((t: { name: string }) => t.name)).toEqual(['gateway req/s vs baseline', 'api CPU per request vs the proxy', 'gateway p99 vs baseline']);
-  }, 120_000);
+    // 13 s on an idle machine, over 100 s beside the rest of the suite: the budget is for the latter.
+  }, 400_000);
 });

@@ -5,7 +5,7 @@ const ACCOUNT = '7000000000000000011';
 const PATH = '/api/v1/test-jobs/tiktok/campaigns';
 
 describe('writes as jobs (sync or poll, idempotency, failures)', () => {
-  const w = useWorld({ platform: 'tiktok', workers: true, env: { WRITE_SYNC_TIMEOUT_MS: '3000' }, app: { extraRoutes: testJobRoutes }, writeOperations: testWriteOps }, async (w) => {
+  const w = useWorld({ platform: 'tiktok', workers: true, env: { WRITE_SYNC_TIMEOUT_MS: '3000', HTTP_MAX_RETRIES: '1' }, app: { extraRoutes: testJobRoutes }, writeOperations: testWriteOps }, async (w) => {
     await w.connect('tiktok', { adAccountId: ACCOUNT, via: 'token' });
     return { mallory: await w.userFor('mallory-ext') };
   });
@@ -131,13 +131,17 @@ describe('writes as jobs (sync or poll, idempotency, failures)', () => {
 
   it('transient platform errors are retried with backoff, then fail with PLATFORM_UNAVAILABLE', async () => {
     await inject({ code: 50000, path: '/campaign/create/' });
-    const r = await http(w.app.url, 'POST', PATH, { headers: { ...w.user.headers, prefer: 'respond-async' }, body: { adAccountId: ACCOUNT, name: name('Down') } });
+    const campaignName = name('Down');
+    const r = await http(w.app.url, 'POST', PATH, { headers: { ...w.user.headers, prefer: 'respond-async' }, body: { adAccountId: ACCOUNT, name: campaignName } });
     const failed = await until(async () => {
       const p = await poll(w.user.headers, r.body.data.pollUrl);
       return p.body.data?.state === 'failed' ? p.body.data : undefined;
-    }, 20_000);
+    }, 60_000);
     expect(failed).toMatchObject({ attempts: 5, error: { code: 'PLATFORM_UNAVAILABLE' } });
-  }, 30_000);
+    // Five job attempts, each the call and its one in-call retry; nothing was created.
+    expect((await simCalls('/campaign/create/')).filter((c) => c.body?.campaign_name === campaignName)).toHaveLength(10);
+    expect(campaignsNamed(campaignName)).toHaveLength(0);
+  }, 90_000);
 
   it('a poll by another user of the same tenant, or of a job id that does not exist, answers 404 JOB_NOT_FOUND', async () => {
     const r = await http(w.app.url, 'POST', PATH, { headers: { ...w.user.headers, prefer: 'respond-async' }, body: { adAccountId: ACCOUNT, name: name('Mine') } });

@@ -109,7 +109,7 @@ describe('GET /api/v1/reports as a job', () => {
     } finally {
       await w.sims.linkedin!.clearFaults();
     }
-  });
+  }, 90_000);
 
   it('a Meta range Meta will not answer synchronously runs as a report run (POST act_{id}/insights, then polled)', async () => {
     await w.sims.facebook!.settings({ syncInsightsRowLimit: 2 });
