@@ -2,6 +2,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
 import { promisify } from 'node:util';
 import { freePort } from './private-services';
 
@@ -13,19 +14,77 @@ async function cli(port: number, ...args: string[]): Promise<string> {
   return stdout.trim();
 }
 
-/** Polls `check` until it is true or `timeoutMs` passes (then throws, naming `what`). */
-async function until(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+/**
+ * Polls `check` until it is true (answers true) or `timeoutMs` passes (throws, naming `what`);
+ * answers false as soon as `gone()` says there is nothing left to wait for.
+ */
+async function until(what: string, check: () => Promise<boolean>, timeoutMs: number, gone = () => false): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (await check().catch(() => false)) return;
+    if (gone()) return false;
+    if (await check().catch(() => false)) return true;
     if (Date.now() > deadline) throw new Error(`redis cluster: ${what} not reached within ${timeoutMs} ms`);
     await sleep(50);
+  }
+}
+
+/** A node's cluster bus listens this far above its port (Redis's default), so it must be free too. */
+const BUS_OFFSET = 10_000;
+/** Tries of a node on a fresh port, when the one picked was taken before the node could bind it. */
+const NODE_TRIES = 5;
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+}
+
+/** A free port whose bus port is free and a valid port (Redis refuses a node above 55535). */
+async function freeNodePort(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (port + BUS_OFFSET <= 65_535 && (await portFree(port + BUS_OFFSET))) return port;
   }
 }
 
 interface Node {
   port: number;
   proc: ChildProcess;
+}
+
+/**
+ * One cluster node on a free port. Between picking a port and the node binding it (and its bus
+ * port), another process may take either: the node then exits at once, and another port is tried.
+ */
+async function startNode(dir: string, nodeTimeoutMs: number): Promise<Node> {
+  for (let tries = 1; ; tries++) {
+    const port = await freeNodePort();
+    const proc = spawn(
+      'redis-server',
+      [
+        '--port', String(port),
+        '--bind', '127.0.0.1',
+        '--cluster-enabled', 'yes',
+        '--cluster-config-file', path.join(dir, `nodes-${port}.conf`),
+        '--cluster-node-timeout', String(nodeTimeoutMs),
+        '--save', '',
+        '--appendonly', 'no',
+        '--daemonize', 'no',
+        '--dir', dir,
+      ],
+      { stdio: 'ignore' },
+    );
+    const exited = () => proc.exitCode !== null || proc.signalCode !== null;
+    // Patient: on a loaded machine a fresh redis-server can take seconds to accept connections.
+    const up = await until(`node ${port} up`, async () => (await cli(port, 'ping')) === 'PONG', 30_000, exited).catch((err: unknown) => {
+      proc.kill('SIGKILL');
+      throw err;
+    });
+    if (up) return { port, proc };
+    if (tries === NODE_TRIES) throw new Error(`redis cluster: no node started in ${NODE_TRIES} tries (each exited at once: its port taken)`);
+  }
 }
 
 /**
@@ -54,27 +113,10 @@ export class PrivateRedisCluster {
     const members: Node[] = [];
     const cluster = new PrivateRedisCluster(dir, members);
     try {
-      for (let i = 0; i < masters * (1 + replicas); i++) {
-        const port = await freePort();
-        const proc = spawn(
-          'redis-server',
-          [
-            '--port', String(port),
-            '--bind', '127.0.0.1',
-            '--cluster-enabled', 'yes',
-            '--cluster-config-file', path.join(dir, `nodes-${port}.conf`),
-            '--cluster-node-timeout', String(opts.nodeTimeoutMs ?? 5000),
-            '--save', '',
-            '--appendonly', 'no',
-            '--daemonize', 'no',
-            '--dir', dir,
-          ],
-          { stdio: 'ignore' },
-        );
-        members.push({ port, proc });
-      }
-      // Patient: on a loaded machine a fresh redis-server can take seconds to accept connections.
-      await Promise.all(members.map((m) => until(`node ${m.port} up`, async () => (await cli(m.port, 'ping')) === 'PONG', 30_000)));
+      const started = await Promise.allSettled(Array.from({ length: masters * (1 + replicas) }, () => startNode(dir, opts.nodeTimeoutMs ?? 5000)));
+      for (const s of started) if (s.status === 'fulfilled') members.push(s.value);
+      const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+      if (failed) throw failed.reason;
       await run('redis-cli', ['--cluster', 'create', ...cluster.ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', String(replicas), '--cluster-yes'], { timeout: 60_000 });
       await cluster.waitHealthy(60_000);
       // A replica that has not synced with its master yet would not be promoted if the master died.
