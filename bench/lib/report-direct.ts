@@ -115,14 +115,21 @@ export async function recordReportCalls(
   return out;
 }
 
-/** One reference pass: every account's recorded calls, `concurrency` accounts at a time. */
-export async function replay(accounts: readonly AccountCalls[], concurrency: number): Promise<void> {
+/**
+ * One reference pass: every account's recorded calls, `concurrency` accounts at a time. `parse`: each
+ * answer is also parsed (`JSON.parse`), as any client that uses the rows must: a second, informative
+ * reference beside the target's, which parses nothing.
+ */
+export async function replay(accounts: readonly AccountCalls[], concurrency: number, parse = false): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, accounts.length) }, async () => {
       while (next < accounts.length) {
         const a = accounts[next++]!;
-        for (const c of a.calls) await send(c, concurrency);
+        for (const c of a.calls) {
+          const text = await send(c, concurrency);
+          if (parse) JSON.parse(text);
+        }
       }
     }),
   );
