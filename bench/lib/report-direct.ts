@@ -31,6 +31,8 @@ interface RecordedCall {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** What the simulator answered when the call was recorded. */
+  answer: string;
 }
 
 /** One account's calls, in the order the report makes them. */
@@ -40,13 +42,13 @@ export interface AccountCalls {
   calls: RecordedCall[];
 }
 
-interface PlatformSetup {
+export interface PlatformSetup {
   wire: WireFormat;
   source: ReportSource;
   appSecret?: string;
 }
 
-function setupOf(platform: ReportPlatform, simUrl: string): PlatformSetup {
+export function setupOf(platform: ReportPlatform, simUrl: string): PlatformSetup {
   switch (platform) {
     case 'facebook':
       return { wire: facebookWire(facebookDescriptor({ FACEBOOK_GRAPH_URL: simUrl, FACEBOOK_DIALOG_URL: simUrl }).apiBase), source: facebookReportSource, appSecret: 'sim-app-secret' };
@@ -86,9 +88,10 @@ function recordingCaller(platform: ReportPlatform, accountId: string, token: str
     async request<T>(req: CallRequest): Promise<T> {
       const enc = setup.wire.encode({ ...req, kind: req.kind ?? (req.method === 'GET' ? 'read' : 'write') }, token, { appSecret: setup.appSecret });
       const url = new URL(enc.url);
-      const call: RecordedCall = { origin: url.origin, method: req.method, path: url.pathname + url.search, headers: { ...enc.headers, ...(req.headers ?? {}) }, body: enc.body };
+      const call: RecordedCall = { origin: url.origin, method: req.method, path: url.pathname + url.search, headers: { ...enc.headers, ...(req.headers ?? {}) }, body: enc.body, answer: '' };
       calls.push(call);
-      const body: unknown = JSON.parse(await send(call, connections));
+      call.answer = await send(call, connections);
+      const body: unknown = JSON.parse(call.answer);
       return (setup.wire.unwrap ? setup.wire.unwrap(body) : body) as T;
     },
     app: async () => ({ clientId: 'direct', extras: {} }),

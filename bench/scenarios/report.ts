@@ -5,7 +5,8 @@
  * platform calls made directly with the report's own concurrency (8 accounts at a time), recorded
  * from the platforms' report sources and replayed (lib/report-direct.ts). Both are back-to-back
  * passes timed with performance.now() over warm keep-alive pools, alternated within each run. A third
- * pass, for information only, replays the calls parsing each answer, as a client using the rows must.
+ * pass, for information only, replays the calls parsing each answer, as a client using the rows must;
+ * and the api's own work on the recorded answers is timed alone in this process (lib/report-stages.ts).
  */
 import { availableParallelism } from 'node:os';
 import { Pool } from 'undici';
@@ -16,9 +17,12 @@ import { activate, call, createTenant, expectStatus, externalToken } from '../li
 import { withCpu } from '../lib/processes';
 import { REPORT_ACCOUNTS } from '../lib/report-seed';
 import { closeDirectPools, recordReportCalls, replay, type AccountCalls, type ReportPlatform } from '../lib/report-direct';
+import { timeReportStages } from '../lib/report-stages';
 import { REPORT_CONCURRENCY } from '../../shared/domain/reports/report.service';
 
 const PLATFORMS: ReportPlatform[] = ['facebook', 'tiktok', 'google', 'linkedin'];
+/** Reports timed for the api's work alone (`lib/report-stages.ts`), after as many to warm up. */
+const STAGE_ROUNDS = 30;
 const DAY = 86_400_000;
 /** Pacing off on every platform: the figure is the gateway's path, not the configured budgets. */
 const UNPACED = {
@@ -78,6 +82,8 @@ export const reportScenario: Scenario = {
 
     const recorded: AccountCalls[] = await recordReportCalls(accounts, platformTokens, { ...r, level: 'campaign', granularity: 'day' }, REPORT_CONCURRENCY);
     const calls = recorded.reduce((n, a) => n + a.calls.length, 0);
+    // Before any pass, with the gateway and the simulators idle.
+    const stages = await timeReportStages(recorded, { ...r, level: 'campaign', granularity: 'day' }, 5000, STAGE_ROUNDS);
     const gateway = new Pool(api.url, { connections: 1 });
     const direct = () => replay(recorded, REPORT_CONCURRENCY);
     const directParsed = () => replay(recorded, REPORT_CONCURRENCY, true);
@@ -107,6 +113,11 @@ export const reportScenario: Scenario = {
           { label: `${calls} calls direct, ${REPORT_CONCURRENCY} accounts at a time`, p50: m.dP50, p99: m.dP99, other: `CPU/report: simulators ${m.directSimCpu.toFixed(1)} ms` },
           { label: 'the same, each answer parsed', p50: m.dpP50, p99: m.dpP99, other: 'informative: the work any client using the rows does' },
           {
+            label: "the api's work alone, one process",
+            p50: stages.total,
+            other: `informative, median of ${STAGE_ROUNDS} on the recorded answers: parse ${stages.parse.toFixed(1)}, platform rows ${stages.rows.toFixed(1)}, build ${stages.build.toFixed(1)}, order ${stages.order.toFixed(1)}, write ${stages.write.toFixed(1)} ms`,
+          },
+          {
             label: 'gateway report over 50 accounts',
             p50: m.gP50,
             p99: m.gP99,
@@ -119,7 +130,7 @@ export const reportScenario: Scenario = {
           // The simulators share the machine with the gateway: with every core busy, no report can answer faster than this.
           `CPU floor on ${cores} cores: (api + simulators) ÷ cores = ${((m.apiCpu + m.simCpu) / cores).toFixed(0)} ms per gateway report, ${(m.directSimCpu / cores).toFixed(0)} ms per direct pass`,
         ],
-        details: { runs: runs.runs, calls },
+        details: { runs: runs.runs, calls, stages },
       };
     } finally {
       await Promise.all([gateway.close(), closeDirectPools()]);
