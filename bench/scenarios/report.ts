@@ -23,6 +23,8 @@ import { REPORT_CONCURRENCY } from '../../shared/domain/reports/report.service';
 const PLATFORMS: ReportPlatform[] = ['facebook', 'tiktok', 'google', 'linkedin'];
 /** Reports timed for the api's work alone (`lib/report-stages.ts`), after as many to warm up. */
 const STAGE_ROUNDS = 30;
+/** Rows per request: the first page, as a dashboard would ask for it. */
+const PAGE_LIMIT = 5000;
 const DAY = 86_400_000;
 /** Pacing off on every platform: the figure is the gateway's path, not the configured budgets. */
 const UNPACED = {
@@ -75,7 +77,7 @@ export const reportScenario: Scenario = {
     const auth = { authorization: `Bearer ${token}` };
     const r = range();
     const accounts = accountList();
-    const path = `/api/v1/reports?${new URLSearchParams({ adAccountIds: accounts.map((a) => `${a.platform}:${a.accountId}`).join(','), ...r, level: 'campaign', granularity: 'day', limit: '5000' })}`;
+    const path = `/api/v1/reports?${new URLSearchParams({ adAccountIds: accounts.map((a) => `${a.platform}:${a.accountId}`).join(','), ...r, level: 'campaign', granularity: 'day', limit: String(PAGE_LIMIT) })}`;
     const rows = await allRows(api.url, path, auth);
     const perPlatform = PLATFORMS.map((p) => `${p} ${rows.filter((row) => row.platform === p).length}`).join(', ');
     if (PLATFORMS.some((p) => !rows.some((row) => row.platform === p))) throw new Error(`a platform has no rows: ${perPlatform}`);
@@ -83,7 +85,7 @@ export const reportScenario: Scenario = {
     const recorded: AccountCalls[] = await recordReportCalls(accounts, platformTokens, { ...r, level: 'campaign', granularity: 'day' }, REPORT_CONCURRENCY);
     const calls = recorded.reduce((n, a) => n + a.calls.length, 0);
     // Before any pass, with the gateway and the simulators idle.
-    const stages = await timeReportStages(recorded, { ...r, level: 'campaign', granularity: 'day' }, 5000, STAGE_ROUNDS);
+    const stages = await timeReportStages(recorded, { ...r, level: 'campaign', granularity: 'day' }, PAGE_LIMIT, STAGE_ROUNDS);
     const gateway = new Pool(api.url, { connections: 1 });
     const direct = () => replay(recorded, REPORT_CONCURRENCY);
     const directParsed = () => replay(recorded, REPORT_CONCURRENCY, true);
@@ -126,7 +128,7 @@ export const reportScenario: Scenario = {
         ],
         targets: [{ name: 'report p50 vs the same calls direct, same concurrency', expected: '≤ 1.3×', actual: `${(m.gP50 / m.dP50).toFixed(2)}×`, met: m.gP50 / m.dP50 <= 1.3 }],
         notes: [
-          `${rows.length} rows per report, the first 5000 answered per request (${perPlatform}); pacing off on every platform; report concurrency ${REPORT_CONCURRENCY}`,
+          `${rows.length} rows per report, the first ${PAGE_LIMIT} answered per request (${perPlatform}); pacing off on every platform; report concurrency ${REPORT_CONCURRENCY}`,
           // The simulators share the machine with the gateway: with every core busy, no report can answer faster than this.
           `CPU floor on ${cores} cores: (api + simulators) ÷ cores = ${((m.apiCpu + m.simCpu) / cores).toFixed(0)} ms per gateway report, ${(m.directSimCpu / cores).toFixed(0)} ms per direct pass`,
         ],
