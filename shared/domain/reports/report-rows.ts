@@ -1,4 +1,4 @@
-import type { SourceRow } from '../../platforms/core/report-source';
+import type { AccountFacts, ReportSource, SourceRow } from '../../platforms/core/report-source';
 import { derived, minorUnits, money } from './money';
 import { finalBefore } from './report-accounts';
 import type { ReportInput, ReportRow } from './report.types';
@@ -11,6 +11,18 @@ export interface AccountContext {
   currency: string;
   timezone: string;
   restatementDays: number;
+}
+
+/** What every row of an account states, from the facts found for it (an unknown currency is ISO 4217's XXX, an unknown zone UTC). */
+export function accountContext(platform: string, adAccountId: string, source: Pick<ReportSource, 'restatementDays'>, facts: AccountFacts): AccountContext {
+  return {
+    platform,
+    adAccountId,
+    accountName: facts.name ?? null,
+    currency: (facts.currency ?? 'XXX').toUpperCase(),
+    timezone: facts.timezone ?? 'UTC',
+    restatementDays: source.restatementDays,
+  };
 }
 
 const firstDayNotFinal = (ctx: AccountContext, now: Date) => new Date(finalBefore(ctx.timezone, ctx.restatementDays, now)).toISOString().slice(0, 10);

@@ -7,7 +7,7 @@ import { platformModules } from '../../platforms';
 import type { AuthContext } from '../identity/auth-context';
 import type { AdAccountGuard, GuardedAccount } from '../ad-accounts/guard.service';
 import { activatedAccounts, FactsCache, storedFacts, type StoredAccount } from './report-accounts';
-import { buildRows, type AccountContext } from './report-rows';
+import { accountContext, buildRows, type AccountContext } from './report-rows';
 import { accountOrderKey, accountPart, pageOfReport, wholeReport, type AccountRows, type ReportPage } from './report-page';
 import { decodeOffset } from './report-paging';
 import type { ReportAccountError, ReportAccountId, ReportInput, ReportResult } from './report.types';
@@ -209,14 +209,6 @@ export class ReportService {
       currency ??= f.currency ?? null;
       timezone ??= f.timezone ?? null;
     }
-    const ctx: AccountContext = {
-      platform: account.platform,
-      adAccountId: account.platformAccountId,
-      accountName: name,
-      currency: (currency ?? 'XXX').toUpperCase(),
-      timezone: timezone ?? 'UTC',
-      restatementDays: source.restatementDays,
-    };
-    return { ctx, rows: got.rows };
+    return { ctx: accountContext(account.platform, account.platformAccountId, source, { name, currency, timezone }), rows: got.rows };
   }
 }
